@@ -1,0 +1,67 @@
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RateLimitConfig {
+  /** Login attempts per IP address per minute. */
+  loginPerIpPerMinute: number;
+  /** Failed logins per account before it is locked for `accountLockMinutes`. */
+  loginFailuresPerAccount: number;
+  accountLockMinutes: number;
+  /** Registrations per IP address per hour. */
+  registerPerIpPerHour: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminUsernames: string[];
+  logLevel: string;
+  /** Folder of the built web app; null serves the API only. */
+  webDistDir: string | null;
+  /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  rateLimits: RateLimitConfig;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+// src/config.ts and dist/main.js both sit two levels below apps/, so this finds apps/web/dist.
+const defaultWebDist = resolve(here, '../../web/dist');
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminUsernames: (env.ADMIN_USERNAMES ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    sessionTtlDays: intFrom(env, 'SESSION_TTL_DAYS', 30),
+    rateLimits: {
+      loginPerIpPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20),
+      loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),
+      accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
+      registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database, Engine } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Closes every connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+// int8 (bigint) arrives as a string by default; our bigints are epoch milliseconds and counters,
+// far below 2^53, so numbers are exact.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function connectDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): DatabaseHandle {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl);
+  return connectSqlite(join(options.dataDir, 'confab.db'));
+}
+
+function connectPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: once(() => db.destroy()) };
+}
+
+export function connectSqlite(file: string): DatabaseHandle {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes
+  // (only an OS crash can lose the last transactions).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: once(() => db.destroy()) };
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}

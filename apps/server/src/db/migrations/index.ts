@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts';
+
+/**
+ * Every migration, in order. A static list rather than a folder scan, so the bundled server
+ * needs no file-system discovery. Names never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,61 @@
+/**
+ * Counts failures per key (an account name) in a sliding window and locks the key once the
+ * limit is reached. The memory store serves one process; a shared store serves several nodes.
+ */
+export interface AttemptLimiter {
+  /** Seconds until the key may try again, or 0 when it is not locked. */
+  retryAfter(key: string): Promise<number>;
+  recordFailure(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+interface Entry {
+  failures: number;
+  windowEndsAt: number;
+}
+
+export class MemoryAttemptLimiter implements AttemptLimiter {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  retryAfter(key: string): Promise<number> {
+    const entry = this.live(key);
+    if (!entry || entry.failures < this.maxFailures) return Promise.resolve(0);
+    return Promise.resolve(Math.ceil((entry.windowEndsAt - this.now()) / 1000));
+  }
+
+  recordFailure(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (entry) entry.failures += 1;
+    else this.entries.set(key, { failures: 1, windowEndsAt: this.now() + this.windowMs });
+    this.sweep();
+    return Promise.resolve();
+  }
+
+  reset(key: string): Promise<void> {
+    this.entries.delete(key);
+    return Promise.resolve();
+  }
+
+  private live(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.windowEndsAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  // Bounded memory: expired entries go whenever the map grows past a few thousand keys.
+  private sweep(): void {
+    if (this.entries.size < 5000) return;
+    const now = this.now();
+    for (const [key, entry] of this.entries)
+      if (entry.windowEndsAt <= now) this.entries.delete(key);
+  }
+}

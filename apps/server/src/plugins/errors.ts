@@ -1,0 +1,82 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import type { ErrorCode, ErrorReply } from '@confab/protocol/errors';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'TIMEOUT',
+};
+
+// Fastify's own 4xx messages name internals (FST_ codes, content types); these read better.
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than 1 MiB',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+};
+
+/** Turns every error into `{statusCode, code, message}`; a 5xx never shows its internal message. */
+export const errorsPlugin = fp(
+  (app, _opts, done) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const body = toErrorReply(error);
+      if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+      return reply.code(body.statusCode).send(body);
+    });
+    done();
+  },
+  { name: 'errors' },
+);
+
+export function toErrorReply(error: unknown): ErrorReply {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.fields && { fields: error.fields }),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      fields[path || '_'] ??= issue.message ?? 'Invalid value';
+    }
+    const [first] = error.validation;
+    const where = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const detail = first?.message ?? 'Invalid request';
+    const message = where ? `${where}: ${detail}` : detail;
+    return { statusCode: 400, code: 'VALIDATION_ERROR', message, fields };
+  }
+  if (isFastifyError(error) && !isResponseSerializationError(error)) {
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return {
+        statusCode,
+        code: codeByStatus[statusCode] ?? 'REQUEST_ERROR',
+        message: messageByFastifyCode[error.code] ?? error.message,
+      };
+    }
+  }
+  return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' };
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return typeof error === 'object' && error !== null && 'statusCode' in error && 'message' in error;
+}

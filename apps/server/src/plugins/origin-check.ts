@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/app-error';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing /api requests sent by another site's page. SameSite=Lax already keeps
+ * the cookie off cross-site POSTs from most browsers; this covers same-site subdomains and
+ * older browsers. Requests without an Origin header (curl, server-to-server) carry no cookie
+ * from a victim's browser and pass.
+ */
+// URL parsing drops default ports, so "http://host:80" and "http://host" compare equal.
+function sameHost(origin: string, own: string): boolean {
+  try {
+    return new URL(origin).host === new URL(own).host;
+  } catch {
+    return false;
+  }
+}
+
+export const originCheckPlugin = fp(
+  (app, _opts, done) => {
+    app.addHook('onRequest', async (request) => {
+      if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      if (!origin) return;
+      if (!sameHost(origin, `${request.protocol}://${request.host}`)) {
+        throw forbidden('Cross-site request refused');
+      }
+    });
+    done();
+  },
+  { name: 'origin-check' },
+);

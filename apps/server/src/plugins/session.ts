@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { SessionUser } from '@confab/protocol/auth';
+import { forbidden, unauthenticated } from '../lib/app-error';
+
+export const sessionCookieName = 'confab_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie; never from the request body. */
+    user: SessionUser | null;
+    sessionId: string | null;
+    loggedInAt: number | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+}
+
+/** Reads the session cookie of every /api request; a forged or expired cookie means signed out. */
+export const sessionPlugin = fp(
+  (app, _opts, done) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('loggedInAt', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[sessionCookieName];
+      if (!token) return;
+      const session = await app.services.auth.authenticate(token);
+      if (!session) {
+        clearSessionCookie(reply, request);
+        return;
+      }
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+      request.loggedInAt = session.loggedInAt;
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+      if (request.user.role !== 'admin') throw forbidden('Only an administrator can do this');
+    });
+    done();
+  },
+  { name: 'session' },
+);
+
+// Secure whenever the visitor came over HTTPS (directly, or through a trusted proxy).
+const secureFor = (request: FastifyRequest) => request.protocol === 'https';
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  expiresAt: number,
+): void {
+  reply.setCookie(sessionCookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureFor(request),
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
+  reply.clearCookie(sessionCookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureFor(request),
+  });
+}

@@ -1,0 +1,65 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable, UsersTable } from '../db/schema';
+
+export type SessionRow = Selectable<SessionsTable>;
+export type SessionWithUser = SessionRow & {
+  user: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email'>;
+};
+
+export class SessionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(session: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  async findActiveWithUser(id: string, now: number): Promise<SessionWithUser | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.created_at',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'sessions.user_agent',
+        'users.username',
+        'users.email',
+      ])
+      .where('sessions.id', '=', id)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { username, email, ...session } = row;
+    return { ...session, user: { id: session.user_id, username, email } };
+  }
+
+  async touch(id: string, lastSeenAt: number, expiresAt: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  async deleteAllForUser(userId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteExpired(now: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

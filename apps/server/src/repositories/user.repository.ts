@@ -1,0 +1,62 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  now: number;
+}
+
+export const normaliseKey = (value: string) => value.trim().toLowerCase();
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(user: NewUser): Promise<UserRow> {
+    const row: UserRow = {
+      id: user.id,
+      username: user.username,
+      username_key: normaliseKey(user.username),
+      email: user.email,
+      email_key: normaliseKey(user.email),
+      password_hash: user.passwordHash,
+      created_at: user.now,
+      updated_at: user.now,
+    };
+    await this.db.insertInto('users').values(row).execute();
+    return row;
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** By username or e-mail, case-insensitively. */
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    const key = normaliseKey(login);
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('username_key', '=', key), eb('email_key', '=', key)]))
+      .executeTakeFirst();
+  }
+
+  /** Which of the two unique keys are already taken. */
+  async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+    const usernameKey = normaliseKey(username);
+    const emailKey = normaliseKey(email);
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['username_key', 'email_key'])
+      .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email_key', '=', emailKey)]))
+      .execute();
+    return {
+      username: rows.some((r) => r.username_key === usernameKey),
+      email: rows.some((r) => r.email_key === emailKey),
+    };
+  }
+}

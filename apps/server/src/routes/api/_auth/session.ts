@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { logoutReplySchema, sessionReplySchema, type SessionReply } from '@confab/protocol/auth';
+import { clearSessionCookie, sessionCookieName } from '../../../plugins/session';
+
+const signedOut: SessionReply = {};
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/_auth/session',
+    { schema: { response: { 200: sessionReplySchema } } },
+    (request) => {
+      if (!request.user || request.loggedInAt === null) return signedOut;
+      return { user: request.user, loggedInAt: new Date(request.loggedInAt).toISOString() };
+    },
+  );
+
+  app.delete(
+    '/api/_auth/session',
+    { schema: { response: { 200: logoutReplySchema } } },
+    async (request, reply) => {
+      await app.services.auth.logout(request.cookies[sessionCookieName]);
+      clearSessionCookie(reply, request);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import type { LoginBody, RegisterBody, SessionUser } from '@confab/protocol/auth';
+import { AppError, conflict } from '../lib/app-error';
+import type { AttemptLimiter } from '../lib/attempt-limiter';
+import { newId } from '../lib/ids';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
+import { hashSessionToken, looksLikeSessionToken, newSessionToken } from '../lib/session-token';
+import { isUniqueViolation } from '../db/errors';
+import { normaliseKey, type UserRepository } from '../repositories/user.repository';
+import type { SessionRepository } from '../repositories/session.repository';
+
+export interface AuthenticatedSession {
+  user: SessionUser;
+  /** Hash of the token: the session's id. */
+  sessionId: string;
+  loggedInAt: number;
+}
+
+export interface IssuedSession extends AuthenticatedSession {
+  /** The raw token for the cookie; never stored. */
+  token: string;
+  expiresAt: number;
+}
+
+interface AuthServiceOptions {
+  users: UserRepository;
+  sessions: SessionRepository;
+  loginAttempts: AttemptLimiter;
+  adminUsernames: string[];
+  sessionTtlMs: number;
+  now?: () => number;
+}
+
+// A session's expiry slides forward at most once an hour, so reads stay reads.
+const touchIntervalMs = 60 * 60 * 1000;
+const invalidLogin = 'Invalid username or password';
+
+export class AuthService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  roleOf(username: string): SessionUser['role'] {
+    return this.options.adminUsernames.includes(normaliseKey(username)) ? 'admin' : 'user';
+  }
+
+  async register(body: RegisterBody, userAgent: string | null): Promise<IssuedSession> {
+    const taken = await this.options.users.taken(body.username, body.email);
+    if (taken.username || taken.email) throw takenError(taken);
+    const now = this.now();
+    try {
+      const row = await this.options.users.create({
+        id: newId(),
+        username: body.username,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        now,
+      });
+      return await this.issue({ id: row.id, username: row.username, email: row.email }, userAgent);
+    } catch (error) {
+      // Two registrations racing for one name: the database's unique key decides.
+      if (isUniqueViolation(error)) {
+        throw takenError(await this.options.users.taken(body.username, body.email));
+      }
+      throw error;
+    }
+  }
+
+  async login(body: LoginBody, userAgent: string | null): Promise<IssuedSession> {
+    const key = normaliseKey(body.username);
+    const retryAfter = await this.options.loginAttempts.retryAfter(key);
+    if (retryAfter > 0) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+      );
+    }
+    const user = await this.options.users.findByLogin(body.username);
+    // Unknown users cost one hash too, so the answer's timing does not reveal accounts.
+    const ok = await verifyPassword(
+      body.password,
+      user?.password_hash ?? (await decoyPasswordHash()),
+    );
+    if (!user || !ok) {
+      await this.options.loginAttempts.recordFailure(key);
+      throw new AppError(401, 'UNAUTHENTICATED', invalidLogin);
+    }
+    await this.options.loginAttempts.reset(key);
+    return this.issue({ id: user.id, username: user.username, email: user.email }, userAgent);
+  }
+
+  /** The session behind a cookie token, or null when the token is unknown, forged or expired. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
+    if (!token || !looksLikeSessionToken(token)) return null;
+    const id = hashSessionToken(token);
+    const now = this.now();
+    const session = await this.options.sessions.findActiveWithUser(id, now);
+    if (!session) return null;
+    if (now - session.last_seen_at > touchIntervalMs) {
+      await this.options.sessions.touch(id, now, now + this.options.sessionTtlMs);
+    }
+    return {
+      user: { ...session.user, role: this.roleOf(session.user.username) },
+      sessionId: id,
+      loggedInAt: session.created_at,
+    };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token || !looksLikeSessionToken(token)) return;
+    await this.options.sessions.delete(hashSessionToken(token));
+  }
+
+  private async issue(
+    user: Omit<SessionUser, 'role'>,
+    userAgent: string | null,
+  ): Promise<IssuedSession> {
+    const token = newSessionToken();
+    const now = this.now();
+    const expiresAt = now + this.options.sessionTtlMs;
+    const sessionId = hashSessionToken(token);
+    await this.options.sessions.create({
+      id: sessionId,
+      user_id: user.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      user_agent: userAgent?.slice(0, 256) ?? null,
+    });
+    return {
+      user: { ...user, role: this.roleOf(user.username) },
+      token,
+      sessionId,
+      loggedInAt: now,
+      expiresAt,
+    };
+  }
+}
+
+function takenError(taken: { username: boolean; email: boolean }): AppError {
+  const fields: Record<string, string> = {};
+  if (taken.username) fields.username = 'This username is already taken';
+  if (taken.email) fields.email = 'This e-mail is already registered';
+  const message =
+    taken.username && taken.email
+      ? 'This username and e-mail are already registered'
+      : (fields.username ?? fields.email ?? 'Already registered');
+  return conflict(message, fields);
+}

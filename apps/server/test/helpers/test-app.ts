@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config';
+import { createScratchPostgres, type DatabaseTarget } from './database-targets';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
+  rateLimits?: Partial<AppConfig['rateLimits']>;
+};
+
+/**
+ * A real app on a real database: a fresh SQLite file in a temporary folder, or a fresh
+ * PostgreSQL database. Rate limits are high unless a test sets them, so suites can sign in often.
+ */
+export async function startTestApp(
+  target: DatabaseTarget = { engine: 'sqlite' },
+  overrides: ConfigOverrides = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
+  const postgres =
+    target.engine === 'postgres' ? await createScratchPostgres(target.serverUrl) : undefined;
+  const base = loadConfig({});
+  const config: AppConfig = {
+    ...base,
+    dataDir,
+    databaseUrl: postgres?.url,
+    webDistDir: null,
+    logLevel: 'silent',
+    ...overrides,
+    rateLimits: {
+      loginPerIpPerMinute: 10_000,
+      loginFailuresPerAccount: 10_000,
+      accountLockMinutes: 15,
+      registerPerIpPerHour: 10_000,
+      ...overrides.rateLimits,
+    },
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

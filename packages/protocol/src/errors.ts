@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The web app switches on these, never on message text, so messages can be
+ * translated or reworded without breaking clients.
+ */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'TIMEOUT',
+  'REQUEST_ERROR',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every error reply of every route: the HTTP status is repeated in the body. */
+export const errorReplySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(errorCodes),
+  message: z.string(),
+  /** Field-level messages for validation errors, keyed by the dotted path of the field. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReplySchema>;

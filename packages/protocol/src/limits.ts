@@ -1,0 +1,19 @@
+/** Business constants shared by the server's validation and the web app's forms (spec section 9). */
+export const limits = {
+  usernameMax: 32,
+  usernamePattern: /^[A-Za-z0-9_.-]+$/,
+  emailMax: 254,
+  passwordMin: 8,
+  /** scrypt cost grows with length; a cap keeps a login from being a CPU attack. */
+  passwordMax: 256,
+  /** Largest JSON body any route accepts. */
+  bodyMaxBytes: 1024 * 1024,
+  chatInputMax: 2000,
+  chatInputRows: 4,
+  toolDescriptionMax: 1000,
+  joinedChunkBuffer: 5,
+  defaultMaxTokensCap: 4096,
+  historyPageSize: 50,
+  timelineGapMs: 300_000,
+  maxUrlLength: 500,
+} as const;
