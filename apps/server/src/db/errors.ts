@@ -1,7 +1,7 @@
 /** True for a unique-constraint violation on either engine (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = (error).code;
+  const code = error.code;
   return (
     code === '23505' ||
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
