@@ -1,0 +1,266 @@
+/**
+ * The AI chat engine (spec section 4 "Chat request flow"): sends a request, reports reasoning
+ * and content as they arrive, runs the tool loop (model asks → tool called through the injected
+ * ChatTools → tool message → re-sent, at most `maxToolRounds` times), and ends with the content,
+ * the reasoning and the token counts, or with a failure. It never throws, and the abort signal
+ * is honoured at every step: what arrived before a stop is kept.
+ */
+import { limits } from '@confab/protocol/limits';
+import { generateText, jsonSchema, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
+import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
+import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
+import { createLanguageModel, providerOptionsFor } from './provider-model';
+import type { ChatRequest } from './request-building';
+
+export type ChatEvent =
+  | { type: 'reasoning'; text: string }
+  | { type: 'content'; text: string }
+  | { type: 'tool-call'; call: ToolCallRequest }
+  | { type: 'tool-result'; call: ToolCallRequest; outcome: ToolOutcome }
+  | { type: 'trace'; label: string; message: string };
+
+export interface ChatRunOptions {
+  chatId: string;
+  signal: AbortSignal;
+  onEvent: (event: ChatEvent) => void;
+  tools?: ChatTools;
+  /** Injected in tests and in Node; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+  maxToolRounds?: number;
+  /** The app's origin, for the OLLAMA_ORIGINS hint. */
+  origin?: string;
+}
+
+export interface ChatResult {
+  content: string;
+  reasoning: string;
+  inputTokens: number;
+  outputTokens: number;
+  aborted: boolean;
+  failure?: ChatFailure;
+  rounds: number;
+}
+
+interface StepOutcome {
+  content: string;
+  reasoning: string;
+  toolCalls: ToolCallRequest[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export const defaultMaxToolRounds = 10;
+
+function toolSet(tools: Awaited<ReturnType<ChatTools['list']>>): ToolSet {
+  const set: ToolSet = {};
+  for (const t of tools) {
+    // No `execute`: the engine runs calls itself, so approval and abort stay in its hands.
+    set[t.name] = tool({
+      description: t.description.slice(0, limits.toolDescriptionMax),
+      inputSchema: jsonSchema(t.inputSchema ?? { type: 'object', properties: {} }),
+    });
+  }
+  return set;
+}
+
+function stringify(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+function toolOutput(outcome: ToolOutcome) {
+  switch (outcome.type) {
+    case 'result':
+      return typeof outcome.output === 'string'
+        ? { type: 'text' as const, value: outcome.output }
+        : { type: 'json' as const, value: JSON.parse(stringify(outcome.output ?? null)) as never };
+    case 'error':
+      return { type: 'error-text' as const, value: outcome.message };
+    case 'denied':
+      return { type: 'execution-denied' as const, reason: outcome.reason };
+  }
+}
+
+export async function runChat(request: ChatRequest, options: ChatRunOptions): Promise<ChatResult> {
+  const { signal, onEvent } = options;
+  const result: ChatResult = {
+    content: '',
+    reasoning: '',
+    inputTokens: 0,
+    outputTokens: 0,
+    aborted: false,
+    rounds: 0,
+  };
+  const maxRounds = options.maxToolRounds ?? defaultMaxToolRounds;
+  const messages: ModelMessage[] = [...request.messages];
+  try {
+    const model = createLanguageModel(request.provider, request.model, options.fetch);
+    const offered = options.tools ? await options.tools.list() : [];
+    const tools = offered.length ? toolSet(offered) : undefined;
+    const common = {
+      model,
+      system: request.system || undefined,
+      temperature: request.temperature,
+      maxOutputTokens: request.maxTokens ?? undefined,
+      tools,
+      toolChoice: tools ? ('auto' as const) : undefined,
+      // A failed reply is the user's to retry: an automatic retry of a 429 or 503 would keep
+      // them waiting several seconds without a word.
+      maxRetries: 0,
+      abortSignal: signal,
+      providerOptions: providerOptionsFor(request.provider, request.model, request),
+    };
+    for (;;) {
+      if (signal.aborted) break;
+      result.rounds += 1;
+      const step = request.stream
+        ? await streamStep(common, messages, onEvent)
+        : await generateStep(common, messages, onEvent);
+      result.inputTokens += step.inputTokens;
+      result.outputTokens += step.outputTokens;
+      result.content += step.content;
+      result.reasoning += step.reasoning;
+      onEvent({
+        type: 'trace',
+        label: 'usage',
+        message: `input ${step.inputTokens} tokens, output ${step.outputTokens} tokens`,
+      });
+      if (!step.toolCalls.length || !options.tools || signal.aborted) break;
+      if (result.rounds > maxRounds) {
+        onEvent({
+          type: 'trace',
+          label: 'tool rounds',
+          message: `Stopped after ${maxRounds} tool rounds.`,
+        });
+        break;
+      }
+      // The assistant turn goes back with its reasoning: DeepSeek refuses a follow-up whose
+      // tool-calling assistant message lacks `reasoning_content`.
+      messages.push({
+        role: 'assistant',
+        content: [
+          ...(step.reasoning ? [{ type: 'reasoning' as const, text: step.reasoning }] : []),
+          ...(step.content ? [{ type: 'text' as const, text: step.content }] : []),
+          ...step.toolCalls.map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.args,
+          })),
+        ],
+      });
+      const results = [];
+      for (const call of step.toolCalls) {
+        if (signal.aborted) break;
+        onEvent({ type: 'tool-call', call });
+        onEvent({ type: 'trace', label: 'tool call', message: `${call.name} ${stringify(call.args)}` });
+        const outcome = await options.tools
+          .call(call, { chatId: options.chatId, signal })
+          .catch((error: unknown): ToolOutcome => ({
+            type: 'error',
+            message: error instanceof Error ? error.message : String(error),
+          }));
+        onEvent({ type: 'tool-result', call, outcome });
+        onEvent({ type: 'trace', label: 'tool result', message: `${call.name}: ${stringify(outcome)}` });
+        results.push({
+          type: 'tool-result' as const,
+          toolCallId: call.id,
+          toolName: call.name,
+          output: toolOutput(outcome),
+        });
+      }
+      if (signal.aborted) break;
+      messages.push({ role: 'tool', content: results });
+      if (result.content && !/\s$/.test(result.content)) {
+        result.content += '\n\n';
+        onEvent({ type: 'content', text: '\n\n' });
+      }
+    }
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) {
+      result.aborted = true;
+    } else {
+      result.failure = toChatFailure(error, {
+        provider: request.provider.provider,
+        origin: options.origin,
+      });
+      onEvent({ type: 'trace', label: 'error', message: `${result.failure.code} ${result.failure.message}` });
+    }
+  }
+  if (signal.aborted) result.aborted = true;
+  return result;
+}
+
+type CommonSettings = Omit<Parameters<typeof streamText>[0], 'messages' | 'prompt'>;
+
+async function streamStep(
+  common: CommonSettings,
+  messages: ModelMessage[],
+  onEvent: ChatRunOptions['onEvent'],
+): Promise<StepOutcome> {
+  const step: StepOutcome = { content: '', reasoning: '', toolCalls: [], inputTokens: 0, outputTokens: 0 };
+  const stream = streamText({
+    ...common,
+    messages,
+    // Errors arrive as stream parts below; the default handler would only log them again.
+    onError: () => undefined,
+  });
+  for await (const part of stream.fullStream) {
+    switch (part.type) {
+      case 'start-step':
+        onEvent({ type: 'trace', label: 'request', message: stringify(part.request.body) });
+        break;
+      case 'reasoning-delta':
+        step.reasoning += part.text;
+        onEvent({ type: 'reasoning', text: part.text });
+        break;
+      case 'text-delta':
+        step.content += part.text;
+        onEvent({ type: 'content', text: part.text });
+        break;
+      case 'tool-call':
+        step.toolCalls.push({ id: part.toolCallId, name: part.toolName, args: part.input });
+        break;
+      case 'finish-step':
+        step.inputTokens += part.usage.inputTokens ?? 0;
+        step.outputTokens += part.usage.outputTokens ?? 0;
+        break;
+      case 'error':
+        throw part.error;
+      case 'abort': {
+        const error = new Error('Aborted');
+        error.name = 'AbortError';
+        throw error;
+      }
+      default:
+        break;
+    }
+  }
+  return step;
+}
+
+async function generateStep(
+  common: CommonSettings,
+  messages: ModelMessage[],
+  onEvent: ChatRunOptions['onEvent'],
+): Promise<StepOutcome> {
+  const reply = await generateText({ ...common, messages } as Parameters<typeof generateText>[0]);
+  onEvent({ type: 'trace', label: 'request', message: stringify(reply.request.body) });
+  const reasoning = reply.reasoningText ?? '';
+  if (reasoning) onEvent({ type: 'reasoning', text: reasoning });
+  if (reply.text) onEvent({ type: 'content', text: reply.text });
+  return {
+    content: reply.text,
+    reasoning,
+    toolCalls: reply.toolCalls.map((call) => ({
+      id: call.toolCallId,
+      name: call.toolName,
+      args: call.input,
+    })),
+    inputTokens: reply.usage.inputTokens ?? 0,
+    outputTokens: reply.usage.outputTokens ?? 0,
+  };
+}
