@@ -65,7 +65,8 @@ const loaders: Record<string, () => Recording> = {
   'deepseek-tool-call': () => jsonl('vercel-ai_deepseek-tool-call.chunks.jsonl'),
   'ollama-text': () => ndjson('ollama_chat_stream_text_gemma3.ndjson'),
   'ollama-thinking': () => ndjson('ollama_cloud_chat_stream_thinking_gptoss.ndjson'),
-  'ollama-tool-call': () => ollamaSingle('ollama_cloud_chat_nonstream_tool_call_with_thinking.json'),
+  'ollama-tool-call': () =>
+    ollamaSingle('ollama_cloud_chat_nonstream_tool_call_with_thinking.json'),
   'ollama-after-tool': () => ollamaSingle('ollama_cloud_chat_nonstream_after_tool_result.json'),
 };
 

@@ -94,8 +94,12 @@ class BodyWriter {
   async event(text: string): Promise<void> {
     if (this.cut) return;
     if (this.scenario.cut !== undefined && this.events >= this.scenario.cut) {
-      // Mid-body, without the chunked terminator: the client sees the connection drop.
-      this.response.socket?.destroy();
+      // Mid-body, without the chunked terminator: the client sees the connection drop after
+      // everything before the cut has reached it.
+      const socket = this.response.socket;
+      for (let i = 0; i < 50 && socket?.writableLength; i += 1) await sleep(5);
+      await sleep(20);
+      socket?.destroy();
       return;
     }
     this.events += 1;
@@ -127,7 +131,8 @@ class BodyWriter {
       if (!piece.length || this.cut) continue;
       const flushed = this.response.write(piece);
       // Separate writes must reach the client as separate reads to test the client's joining.
-      if (pieces.length > 1) await sleep(1);
+      if (this.scenario.splitUtf8 && pieces.length > 1) await sleep(1);
+      else if (pieces.length > 1) await new Promise((r) => setImmediate(r));
       else if (!flushed) await new Promise((r) => this.response.once('drain', r));
     }
   }
@@ -149,11 +154,24 @@ function* syntheticEvents(count: number, wire: 'sse' | 'ndjson'): Generator<stri
     const token = i === count - 1 ? `END-${count}` : word;
     yield wire === 'sse'
       ? `data: ${JSON.stringify({ id: 'synthetic', object: 'chat.completion.chunk', created: 0, model: 'synthetic', choices: [{ index: 0, delta: { content: token }, finish_reason: null }] })}`
-      : JSON.stringify({ model: 'synthetic', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content: token }, done: false });
+      : JSON.stringify({
+          model: 'synthetic',
+          created_at: '2025-01-01T00:00:00Z',
+          message: { role: 'assistant', content: token },
+          done: false,
+        });
   }
   yield wire === 'sse'
     ? `data: ${JSON.stringify({ id: 'synthetic', object: 'chat.completion.chunk', created: 0, model: 'synthetic', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: count, total_tokens: count + 10 } })}`
-    : JSON.stringify({ model: 'synthetic', created_at: '2025-01-01T00:00:00Z', message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', prompt_eval_count: 10, eval_count: count });
+    : JSON.stringify({
+        model: 'synthetic',
+        created_at: '2025-01-01T00:00:00Z',
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+        prompt_eval_count: 10,
+        eval_count: count,
+      });
 }
 
 function pickRecording(scenario: Scenario, ollama: boolean, body: unknown): Recording {
@@ -181,13 +199,25 @@ function chatCompletionFrom(rec: Recording): unknown {
   let finish: unknown = 'stop';
   let usage: unknown;
   let meta: Record<string, unknown> = {};
-  const toolCalls: Array<{ id?: string; type: 'function'; function: { name: string; arguments: string } }> = [];
+  const toolCalls: Array<{
+    id?: string;
+    type: 'function';
+    function: { name: string; arguments: string };
+  }> = [];
   for (const block of rec.events) {
     const chunk = ssePayload(block) as
-      | { choices?: Array<{ delta?: Record<string, unknown>; finish_reason?: unknown }>; usage?: unknown; error?: unknown }
+      | {
+          choices?: Array<{ delta?: Record<string, unknown>; finish_reason?: unknown }>;
+          usage?: unknown;
+          error?: unknown;
+        }
       | undefined;
     if (!chunk || chunk.error) continue;
-    meta = { id: (chunk as { id?: unknown }).id, model: (chunk as { model?: unknown }).model, created: (chunk as { created?: unknown }).created };
+    meta = {
+      id: (chunk as { id?: unknown }).id,
+      model: (chunk as { model?: unknown }).model,
+      created: (chunk as { created?: unknown }).created,
+    };
     if (chunk.usage) usage = chunk.usage;
     const choice = chunk.choices?.[0];
     if (!choice) continue;
@@ -195,8 +225,13 @@ function chatCompletionFrom(rec: Recording): unknown {
     const delta = choice.delta ?? {};
     if (typeof delta.content === 'string') content += delta.content;
     if (typeof delta.reasoning_content === 'string') reasoning += delta.reasoning_content;
-    for (const call of (delta.tool_calls as Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> | undefined) ?? []) {
-      const slot = (toolCalls[call.index] ??= { type: 'function', function: { name: '', arguments: '' } });
+    for (const call of (delta.tool_calls as
+      | Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }>
+      | undefined) ?? []) {
+      const slot = (toolCalls[call.index] ??= {
+        type: 'function',
+        function: { name: '', arguments: '' },
+      });
       if (call.id) slot.id = call.id;
       if (call.function?.name) slot.function.name += call.function.name;
       if (call.function?.arguments) slot.function.arguments += call.function.arguments;
@@ -228,7 +263,9 @@ function ollamaReplyFrom(rec: Recording): unknown {
   let last: Record<string, unknown> = {};
   let toolCalls: unknown;
   for (const line of rec.events) {
-    const chunk = JSON.parse(line) as { message?: { content?: string; thinking?: string; tool_calls?: unknown } };
+    const chunk = JSON.parse(line) as {
+      message?: { content?: string; thinking?: string; tool_calls?: unknown };
+    };
     content += chunk.message?.content ?? '';
     thinking += chunk.message?.thinking ?? '';
     toolCalls ??= chunk.message?.tool_calls;
@@ -236,7 +273,12 @@ function ollamaReplyFrom(rec: Recording): unknown {
   }
   return {
     ...last,
-    message: { role: 'assistant', content, ...(thinking ? { thinking } : {}), ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+    message: {
+      role: 'assistant',
+      content,
+      ...(thinking ? { thinking } : {}),
+      ...(toolCalls ? { tool_calls: toolCalls } : {}),
+    },
   };
 }
 
@@ -251,17 +293,28 @@ async function answerChat(
     response.writeHead(scenario.status, {
       ...(text === undefined
         ? {}
-        : { 'Content-Type': scenario.body === 'html' ? 'text/html; charset=utf-8' : scenario.body === 'text' ? 'text/plain' : 'application/json' }),
+        : {
+            'Content-Type':
+              scenario.body === 'html'
+                ? 'text/html; charset=utf-8'
+                : scenario.body === 'text'
+                  ? 'text/plain'
+                  : 'application/json',
+          }),
     });
     response.end(text);
     return;
   }
   if (scenario.html) {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works</h1></body></html>');
+    response.end(
+      '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works</h1></body></html>',
+    );
     return;
   }
-  const streamed = (body as { stream?: unknown } | undefined)?.stream !== false;
+  // Chat Completions stream only when asked; Ollama streams unless told not to.
+  const stream = (body as { stream?: unknown } | undefined)?.stream;
+  const streamed = ollama ? stream !== false : stream === true;
   const writer = new BodyWriter(response, scenario);
   if (scenario.name === 'synthetic') {
     response.writeHead(200, {
@@ -303,7 +356,14 @@ async function answerChat(
   if (!writer.cut) response.end();
 }
 
-const openaiModels = ['gpt-4o', 'gpt-4o-mini', 'o1', 'o3-mini', 'deepseek-chat', 'deepseek-reasoner'];
+const openaiModels = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'o1',
+  'o3-mini',
+  'deepseek-chat',
+  'deepseek-reasoner',
+];
 const ollamaModels = ['qwen2.5:7b', 'gemma3:1b', 'gpt-oss:120b'];
 
 async function handle(
@@ -350,7 +410,10 @@ async function handle(
       JSON.stringify(
         ollama
           ? { models: ollamaModels.map((name) => ({ name, model: name, size: 0, digest: '' })) }
-          : { object: 'list', data: openaiModels.map((id) => ({ id, object: 'model', owned_by: 'test' })) },
+          : {
+              object: 'list',
+              data: openaiModels.map((id) => ({ id, object: 'model', owned_by: 'test' })),
+            },
       ),
     );
     return;
@@ -365,7 +428,10 @@ export async function startProviderServer(): Promise<ProviderServer> {
   const server = createServer((request, response) => {
     handle(request, response, requests).catch((error: unknown) => {
       if (!response.headersSent) {
-        response.writeHead(400, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+        response.writeHead(400, {
+          'Content-Type': 'text/plain',
+          'Access-Control-Allow-Origin': '*',
+        });
         response.end(error instanceof Error ? error.message : String(error));
       } else {
         response.destroy();

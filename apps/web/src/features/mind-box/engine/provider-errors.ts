@@ -123,7 +123,9 @@ function unreachableMessage(error: ProviderUnreachableError, origin: string | un
 export function isAbortError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (error.name === 'AbortError' || error.name === 'ResponseAborted' || error.name === 'TimeoutError')
+    (error.name === 'AbortError' ||
+      error.name === 'ResponseAborted' ||
+      error.name === 'TimeoutError')
   );
 }
 
@@ -146,7 +148,7 @@ export function toChatFailure(
   }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    if (status === undefined) {
+    if (status === undefined || (status >= 200 && status < 300)) {
       // Sent, but the reply broke off or could not be read.
       return { code: 500, message: connectionMessage(error) };
     }

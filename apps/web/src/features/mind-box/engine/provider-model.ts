@@ -23,7 +23,9 @@ export function normalizeBase(base: string): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ChatSetupError(`The API base "${trimmed}" is not a URL (example: https://api.openai.com/v1).`);
+    throw new ChatSetupError(
+      `The API base "${trimmed}" is not a URL (example: https://api.openai.com/v1).`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ChatSetupError(`The API base "${trimmed}" must start with http:// or https://.`);

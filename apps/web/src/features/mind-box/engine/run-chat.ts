@@ -116,13 +116,23 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
     for (;;) {
       if (signal.aborted) break;
       result.rounds += 1;
-      const step = request.stream
-        ? await streamStep(common, messages, onEvent)
-        : await generateStep(common, messages, onEvent);
-      result.inputTokens += step.inputTokens;
-      result.outputTokens += step.outputTokens;
-      result.content += step.content;
-      result.reasoning += step.reasoning;
+      const step: StepOutcome = {
+        content: '',
+        reasoning: '',
+        toolCalls: [],
+        inputTokens: 0,
+        outputTokens: 0,
+      };
+      try {
+        if (request.stream) await streamStep(common, messages, onEvent, step);
+        else await generateStep(common, messages, onEvent, step);
+      } finally {
+        // What arrived before an error or a stop is kept.
+        result.inputTokens += step.inputTokens;
+        result.outputTokens += step.outputTokens;
+        result.content += step.content;
+        result.reasoning += step.reasoning;
+      }
       onEvent({
         type: 'trace',
         label: 'usage',
@@ -156,7 +166,11 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       for (const call of step.toolCalls) {
         if (signal.aborted) break;
         onEvent({ type: 'tool-call', call });
-        onEvent({ type: 'trace', label: 'tool call', message: `${call.name} ${stringify(call.args)}` });
+        onEvent({
+          type: 'trace',
+          label: 'tool call',
+          message: `${call.name} ${stringify(call.args)}`,
+        });
         const outcome = await options.tools
           .call(call, { chatId: options.chatId, signal })
           .catch((error: unknown): ToolOutcome => ({
@@ -164,7 +178,11 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
             message: error instanceof Error ? error.message : String(error),
           }));
         onEvent({ type: 'tool-result', call, outcome });
-        onEvent({ type: 'trace', label: 'tool result', message: `${call.name}: ${stringify(outcome)}` });
+        onEvent({
+          type: 'trace',
+          label: 'tool result',
+          message: `${call.name}: ${stringify(outcome)}`,
+        });
         results.push({
           type: 'tool-result' as const,
           toolCallId: call.id,
@@ -187,7 +205,11 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         provider: request.provider.provider,
         origin: options.origin,
       });
-      onEvent({ type: 'trace', label: 'error', message: `${result.failure.code} ${result.failure.message}` });
+      onEvent({
+        type: 'trace',
+        label: 'error',
+        message: `${result.failure.code} ${result.failure.message}`,
+      });
     }
   }
   if (signal.aborted) result.aborted = true;
@@ -196,15 +218,31 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
 
 type CommonSettings = Omit<Parameters<typeof streamText>[0], 'messages' | 'prompt'>;
 
+/** An error object inside a chunk (`{error: {message}}` or Ollama's `{error: "..."}`). */
+function chunkError(raw: unknown): Error | undefined {
+  if (!raw || typeof raw !== 'object' || !('error' in raw)) return undefined;
+  const value = (raw as { error: unknown }).error;
+  if (!value) return undefined;
+  const message =
+    typeof value === 'string'
+      ? value
+      : typeof (value as { message?: unknown }).message === 'string'
+        ? (value as { message: string }).message
+        : '';
+  return new Error(message || 'Something went wrong');
+}
+
 async function streamStep(
   common: CommonSettings,
   messages: ModelMessage[],
   onEvent: ChatRunOptions['onEvent'],
-): Promise<StepOutcome> {
-  const step: StepOutcome = { content: '', reasoning: '', toolCalls: [], inputTokens: 0, outputTokens: 0 };
+  step: StepOutcome,
+): Promise<void> {
   const stream = streamText({
     ...common,
     messages,
+    // Raw chunks show error objects that a provider's chunk schema lets pass unnoticed.
+    includeRawChunks: true,
     // Errors arrive as stream parts below; the default handler would only log them again.
     onError: () => undefined,
   });
@@ -230,6 +268,11 @@ async function streamStep(
         break;
       case 'error':
         throw part.error;
+      case 'raw': {
+        const error = chunkError(part.rawValue);
+        if (error) throw error;
+        break;
+      }
       case 'abort': {
         const error = new Error('Aborted');
         error.name = 'AbortError';
@@ -239,28 +282,26 @@ async function streamStep(
         break;
     }
   }
-  return step;
 }
 
 async function generateStep(
   common: CommonSettings,
   messages: ModelMessage[],
   onEvent: ChatRunOptions['onEvent'],
-): Promise<StepOutcome> {
+  step: StepOutcome,
+): Promise<void> {
   const reply = await generateText({ ...common, messages } as Parameters<typeof generateText>[0]);
   onEvent({ type: 'trace', label: 'request', message: stringify(reply.request.body) });
   const reasoning = reply.reasoningText ?? '';
   if (reasoning) onEvent({ type: 'reasoning', text: reasoning });
   if (reply.text) onEvent({ type: 'content', text: reply.text });
-  return {
-    content: reply.text,
-    reasoning,
-    toolCalls: reply.toolCalls.map((call) => ({
-      id: call.toolCallId,
-      name: call.toolName,
-      args: call.input,
-    })),
-    inputTokens: reply.usage.inputTokens ?? 0,
-    outputTokens: reply.usage.outputTokens ?? 0,
-  };
+  step.content = reply.text;
+  step.reasoning = reasoning;
+  step.toolCalls = reply.toolCalls.map((call) => ({
+    id: call.toolCallId,
+    name: call.toolName,
+    args: call.input,
+  }));
+  step.inputTokens = reply.usage.inputTokens ?? 0;
+  step.outputTokens = reply.usage.outputTokens ?? 0;
 }
