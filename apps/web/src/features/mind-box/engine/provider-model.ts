@@ -37,12 +37,13 @@ export function createLanguageModel(
   settings: ProviderSettings,
   model: string,
   fetchImpl?: typeof fetch,
+  onStreamError?: (message: string) => void,
 ): LanguageModel {
   const name: unknown = settings.provider;
   if (!isProviderName(name)) throw new InvalidProviderError();
   if (!model.trim()) throw new ChatSetupError('Choose a model in the settings first.');
   const baseURL = normalizeBase(settings.base);
-  const fetch = guardedFetch(name, fetchImpl);
+  const fetch = guardedFetch(name, fetchImpl, onStreamError);
   switch (name) {
     case 'OpenAI':
       return createOpenAI({ baseURL, apiKey: settings.key, fetch }).chat(model);

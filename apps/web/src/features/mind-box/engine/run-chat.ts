@@ -51,6 +51,18 @@ interface StepOutcome {
 
 export const defaultMaxToolRounds = 10;
 
+// The AI SDK's warnings (a setting a model ignores) go to the inspector trace, not the console.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+function warningText(warnings: readonly unknown[]): string {
+  return warnings
+    .map((w) => {
+      const warning = w as { feature?: string; details?: string; message?: string; type?: string };
+      return warning.details ?? warning.message ?? `${warning.type ?? 'warning'} ${warning.feature ?? ''}`;
+    })
+    .join('\n');
+}
+
 function toolSet(tools: Awaited<ReturnType<ChatTools['list']>>): ToolSet {
   const set: ToolSet = {};
   for (const t of tools) {
@@ -97,7 +109,11 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
   const maxRounds = options.maxToolRounds ?? defaultMaxToolRounds;
   const messages: ModelMessage[] = [...request.messages];
   try {
-    const model = createLanguageModel(request.provider, request.model, options.fetch);
+    // An error object found in the raw stream (see guarded-fetch.ts), reported once it is read.
+    const streamErrors: string[] = [];
+    const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
+      streamErrors.push(message),
+    );
     const offered = options.tools ? await options.tools.list() : [];
     const tools = offered.length ? toolSet(offered) : undefined;
     const common = {
@@ -126,6 +142,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       try {
         if (request.stream) await streamStep(common, messages, onEvent, step);
         else await generateStep(common, messages, onEvent, step);
+        if (streamErrors[0] !== undefined) throw new Error(streamErrors[0]);
       } finally {
         // What arrived before an error or a stop is kept.
         result.inputTokens += step.inputTokens;
@@ -218,20 +235,6 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
 
 type CommonSettings = Omit<Parameters<typeof streamText>[0], 'messages' | 'prompt'>;
 
-/** An error object inside a chunk (`{error: {message}}` or Ollama's `{error: "..."}`). */
-function chunkError(raw: unknown): Error | undefined {
-  if (!raw || typeof raw !== 'object' || !('error' in raw)) return undefined;
-  const value = (raw as { error: unknown }).error;
-  if (!value) return undefined;
-  const message =
-    typeof value === 'string'
-      ? value
-      : typeof (value as { message?: unknown }).message === 'string'
-        ? (value as { message: string }).message
-        : '';
-  return new Error(message || 'Something went wrong');
-}
-
 async function streamStep(
   common: CommonSettings,
   messages: ModelMessage[],
@@ -241,8 +244,6 @@ async function streamStep(
   const stream = streamText({
     ...common,
     messages,
-    // Raw chunks show error objects that a provider's chunk schema lets pass unnoticed.
-    includeRawChunks: true,
     // Errors arrive as stream parts below; the default handler would only log them again.
     onError: () => undefined,
   });
@@ -250,6 +251,8 @@ async function streamStep(
     switch (part.type) {
       case 'start-step':
         onEvent({ type: 'trace', label: 'request', message: stringify(part.request.body) });
+        if (part.warnings.length)
+          onEvent({ type: 'trace', label: 'warnings', message: warningText(part.warnings) });
         break;
       case 'reasoning-delta':
         step.reasoning += part.text;
@@ -268,11 +271,6 @@ async function streamStep(
         break;
       case 'error':
         throw part.error;
-      case 'raw': {
-        const error = chunkError(part.rawValue);
-        if (error) throw error;
-        break;
-      }
       case 'abort': {
         const error = new Error('Aborted');
         error.name = 'AbortError';
