@@ -29,26 +29,41 @@ const cdp = await page.context().newCDPSession(page);
 const events: any[] = [];
 cdp.on('Tracing.dataCollected', (e: any) => events.push(...e.value));
 const finished = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' } as any);
+await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute', transferMode: 'ReportEvents' } as any);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
 const input = page.getByRole('textbox', { name: 'Message' });
 await input.fill('go'); await input.press('Enter');
 await page.getByTestId('usage').last().waitFor({ timeout: 120000 });
+const { profile } = await cdp.send('Profiler.stop') as any;
 await cdp.send('Tracing.end');
 await finished;
-const main = events.filter((e) => e.name === 'RunTask' && e.dur > 50000);
-console.log('long RunTasks', main.length);
-// Sum durations by event name, only for complete events nested in long tasks (by thread + time).
-const sums = new Map<string, number>();
-for (const t of main) {
-  for (const e of events) {
-    if (e.tid !== t.tid || e.ph !== 'X' || e.ts < t.ts || e.ts + (e.dur ?? 0) > t.ts + t.dur || e === t) continue;
-    sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0));
-  }
-}
-for (const [k, v] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log((v / 1000).toFixed(0).padStart(7), k);
-// JS functions on top of the long tasks (from the sampling profile events).
-for (const t of main.slice(0, 6)) {
-  const kids = events.filter((e) => e.tid === t.tid && e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + t.dur && e !== t && (e.dur ?? 0) > 5000);
-  console.log('task', (t.dur / 1000).toFixed(0), kids.map((e) => `${e.name}:${((e.dur ?? 0) / 1000).toFixed(0)}${e.args?.data?.functionName ? '(' + e.args.data.functionName + ' ' + (e.args.data.url || '').split('/').pop() + ':' + e.args.data.lineNumber + ')' : ''}`).join(' '));
+const byId = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const sampleTimes: number[] = [];
+{ let t = profile.startTime; for (const d of profile.timeDeltas) { t += d; sampleTimes.push(t); } }
+const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur > 50000);
+const rendererTid = new Map<number, number>();
+for (const t of tasks) rendererTid.set(t.tid, (rendererTid.get(t.tid) ?? 0) + 1);
+console.log('long tasks by thread', [...rendererTid]);
+for (const t of tasks.slice(0, 12)) {
+  const inside = events.filter((e) => e.tid === t.tid && e.ph === 'X' && e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + t.dur);
+  const top = inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur));
+  console.log('task', (t.dur / 1000).toFixed(0), top.filter((e) => e.dur > 2000).map((e) => `${e.name}${e.args?.data?.type ? '[' + e.args.data.type + ']' : ''}:${(e.dur / 1000).toFixed(0)}`).join(' '));
+  const incl = new Map<string, number>();
+  profile.samples.forEach((id: number, i: number) => {
+    const ts = sampleTimes[i]!;
+    if (ts < t.ts || ts > t.ts + t.dur) return;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+      if (seen.has(k)) continue; seen.add(k);
+      incl.set(k, (incl.get(k) ?? 0) + 1);
+    }
+  });
+  console.log('   ', [...incl].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k}=${(v / 10).toFixed(0)}`).join(' | '));
 }
 await browser.close(); await provider.close(); server.kill();

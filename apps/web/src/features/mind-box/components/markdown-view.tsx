@@ -11,7 +11,8 @@ function Link({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown 
 const components = { a: Link };
 
 /** Milliseconds of markdown formatting one frame may take; the rest waits for the next frame. */
-const frameBudgetMs = 6;
+const frameBudgetMs = 4;
+const maxStep = 48;
 /** Formatting time spent since the last frame's check. */
 const clock = { spent: 0 };
 
@@ -62,17 +63,17 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
 
   // A finished text opens fully formatted; a growing one is formatted in budgeted steps.
   const [formatted, setFormatted] = useState(count);
-  const step = useRef(8);
+  const step = useRef(4);
   const done = Math.min(formatted, count);
 
   useLayoutEffect(() => {
-    // Adapt the step to what formatting cost in this frame.
+    // Adapt the step to what formatting cost in this frame (blocks per budget).
     const spent = clock.spent;
     clock.spent = 0;
-    step.current = Math.max(
-      1,
-      Math.min(256, spent > frameBudgetMs ? step.current / 2 : step.current * 1.25),
-    );
+    if (spent > 0.1) {
+      const fit = (step.current * frameBudgetMs) / spent;
+      step.current = Math.max(1, Math.min(maxStep, (step.current + fit) / 2));
+    }
   });
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageRows, timelineLabel } from '../lib/timeline';
 import { useChatStore } from '../stores/chat-store';
@@ -12,7 +12,7 @@ const estimatedRow = 79.98;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
 const stickThreshold = 48;
 
-function TimelineSeparator({ timestamp }: { timestamp: number }) {
+const TimelineSeparator = memo(function TimelineSeparator({ timestamp }: { timestamp: number }) {
   const { i18n } = useTranslation();
   return (
     <div role="separator" className="flex items-center gap-3 py-2 text-xs text-fg-muted">
@@ -23,7 +23,7 @@ function TimelineSeparator({ timestamp }: { timestamp: number }) {
       <span className="h-px flex-1 bg-border" />
     </div>
   );
-}
+});
 
 /**
  * The open chat's messages, virtualised: only the rows in view (and 10 around them) are in the

@@ -10,6 +10,7 @@ import { generateText, jsonSchema, streamText, tool, type ModelMessage, type Too
 import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
 import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
 import { createLanguageModel, providerOptionsFor } from './provider-model';
+import { sliceMs, yieldToMain } from './time-slice';
 import type { ChatRequest } from './request-building';
 
 export type ChatEvent =
@@ -247,7 +248,14 @@ async function streamStep(
     // Errors arrive as stream parts below; the default handler would only log them again.
     onError: () => undefined,
   });
+  let sliceStart = performance.now();
   for await (const part of stream.fullStream) {
+    // Parts the SDK has buffered are handed out without ending the task: give the main thread
+    // back every few milliseconds (see time-slice.ts for the reading side).
+    if (performance.now() - sliceStart > sliceMs) {
+      await yieldToMain();
+      sliceStart = performance.now();
+    }
     switch (part.type) {
       case 'start-step':
         onEvent({ type: 'trace', label: 'request', message: stringify(part.request.body) });

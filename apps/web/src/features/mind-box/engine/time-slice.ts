@@ -4,7 +4,7 @@
  * chunks would block painting and input for hundreds of milliseconds. Reading the body through
  * this stream ends the task every few milliseconds: the page paints between slices.
  */
-const sliceMs = 8;
+export const sliceMs = 8;
 const pieceBytes = 4096;
 
 /** Lets other tasks (input, paint) run: a message-channel task, not a clamped timer. */

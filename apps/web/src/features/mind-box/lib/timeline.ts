@@ -31,10 +31,22 @@ function sameDay(a: Date, b: Date): boolean {
   );
 }
 
+// Creating a formatter is the slow part of formatting a date: one per locale and kind.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, kind: 'time' | 'day'): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale,
+      kind === 'time' ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric' },
+    );
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function timelineLabel(timestamp: number, locale: string, now = new Date()): string {
   const date = new Date(timestamp);
-  if (sameDay(date, now)) {
-    return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  }
-  return date.toLocaleDateString(locale, { month: 'numeric', day: 'numeric' });
+  return formatter(locale, sameDay(date, now) ? 'time' : 'day').format(date);
 }
