@@ -53,7 +53,8 @@ function instrument(endMarker: string) {
   };
   window.__bench = bench;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
+    for (const e of list.getEntries())
+      bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   const original = window.fetch.bind(window);
   window.fetch = async (input, init) => {
@@ -90,7 +91,13 @@ function instrument(endMarker: string) {
 
 async function waitForServer(url: string) {
   for (let i = 0; i < 300; i += 1) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not answer`);
@@ -144,7 +151,7 @@ async function bareLoop(page: Page, url: string): Promise<number> {
   }, url);
 }
 
-async function streamRuns(page: Page, base: string) {
+async function streamRuns(page: Page) {
   const results: Array<{
     lag: number;
     formatLag: number;
@@ -178,7 +185,12 @@ async function streamRuns(page: Page, base: string) {
       console.log(
         'long tasks (start after send, duration):',
         during.map((t) => `${(t.start - started).toFixed(0)}+${t.duration.toFixed(0)}`).join(' '),
-        'first byte', (m.firstByteAt - started).toFixed(0), 'last byte', (m.lastByteAt - started).toFixed(0), 'shown', (m.shownAt - started).toFixed(0),
+        'first byte',
+        (m.firstByteAt - started).toFixed(0),
+        'last byte',
+        (m.lastByteAt - started).toFixed(0),
+        'shown',
+        (m.shownAt - started).toFixed(0),
       );
     results.push({
       lag: m.shownAt - m.lastByteAt,
@@ -198,26 +210,48 @@ async function seedChat(page: Page, id: string, summary: string, count: number) 
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('confab-ai');
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(new Error(String(request.error)));
       });
       const tx = db.transaction(['aiChats', 'chatByAiMessages'], 'readwrite');
       const now = Date.now();
       tx.objectStore('aiChats').put({
-        id, createdAt: now - count * 60_000, updatedAt: now - 1000, summary, model: '', systemMessage: '',
-        maxCtxMessages: 10, temperature: 1, maxTokens: null, prompt: '', input: '', stream: true, context: '',
+        id,
+        createdAt: now - count * 60_000,
+        updatedAt: now - 1000,
+        summary,
+        model: '',
+        systemMessage: '',
+        maxCtxMessages: 10,
+        temperature: 1,
+        maxTokens: null,
+        prompt: '',
+        input: '',
+        stream: true,
+        context: '',
       });
       for (let i = 0; i < count; i += 1) {
         tx.objectStore('chatByAiMessages').put({
-          id: `${id}-${i}`, chatId: id, prompt: `Question number ${i}: how does **this** work?`,
+          id: `${id}-${i}`,
+          chatId: id,
+          prompt: `Question number ${i}: how does **this** work?`,
           reply: `Answer ${i}.\n\n| a | b |\n|---|---|\n| ${i} | ${i * 2} |\n\n\`\`\`js\nconst x = ${i};\n\`\`\``,
-          reasoning: i % 3 === 0 ? `Thinking about ${i}` : '', model: 'gpt-4o', provider: 'OpenAI',
-          temperature: 1, maxTokens: null, inputTokens: 10, outputTokens: 40, memo: '', isActive: false,
-          citedFiles: [], citedChunks: [], createdAt: now - (count - i) * 360_000,
+          reasoning: i % 3 === 0 ? `Thinking about ${i}` : '',
+          model: 'gpt-4o',
+          provider: 'OpenAI',
+          temperature: 1,
+          maxTokens: null,
+          inputTokens: 10,
+          outputTokens: 40,
+          memo: '',
+          isActive: false,
+          citedFiles: [],
+          citedChunks: [],
+          createdAt: now - (count - i) * 360_000,
         });
       }
       await new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(new Error(String(tx.error)));
       });
       db.close();
     },
@@ -252,7 +286,13 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const provider = await startProviderServer();
@@ -277,7 +317,7 @@ async function main() {
 
     const bare: number[] = [];
     for (let i = 0; i < runs; i += 1) bare.push(await bareLoop(page, `${base}/chat/completions`));
-    const stream = await streamRuns(page, base);
+    const stream = await streamRuns(page);
 
     await seedChat(page, 'bench-big', 'Two thousand messages', 2000);
     await seedChat(page, 'bench-small', 'Small chat', 3);
@@ -294,7 +334,9 @@ async function main() {
     const rate = median(stream.map((r) => r.rate));
     const limit = median(bare);
     const open = median(opens);
-    console.log(`\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`);
+    console.log(
+      `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`,
+    );
     console.log(
       `  last byte → last token shown: median ${lag.toFixed(1)} ms (runs: ${stream.map((r) => r.lag.toFixed(1)).join(', ')}); budget 100 ms: ${lag <= 100 ? 'met' : 'MISSED'}`,
     );

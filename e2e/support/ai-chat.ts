@@ -8,6 +8,8 @@ import { startProviderServer, type ProviderServer } from './provider-server/serv
  */
 export const test = base.extend<{ signedIn: Page }, { provider: ProviderServer }>({
   provider: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startProviderServer();
       await use(server);

@@ -269,7 +269,7 @@ function ollamaReplyFrom(rec: Recording): unknown {
     content += chunk.message?.content ?? '';
     thinking += chunk.message?.thinking ?? '';
     toolCalls ??= chunk.message?.tool_calls;
-    last = chunk as Record<string, unknown>;
+    last = chunk;
   }
   return {
     ...last,

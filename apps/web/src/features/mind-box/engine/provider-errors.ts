@@ -176,7 +176,7 @@ export function toChatFailure(
     return { code: 500, message: message || 'Something went wrong' };
   }
   if (error && typeof error === 'object' && 'message' in error) {
-    const message = (error as { message: unknown }).message;
+    const message = error.message;
     if (typeof message === 'string' && message) return { code: 500, message };
   }
   return { code: 500, message: 'Something went wrong' };
@@ -188,9 +188,21 @@ function connectionMessage(error: APICallError): string {
     : error.message || 'Something went wrong';
 }
 
+function codeOf(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : '';
+}
+
 /** A reply that stopped arriving: the socket closed mid-body (browsers and Node word it apart). */
 function isNetworkCut(error: Error): boolean {
-  const text = `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+  const cause = (error as { cause?: unknown }).cause;
+  const causeText =
+    cause instanceof Error
+      ? `${cause.name} ${cause.message} ${codeOf(cause)}`
+      : typeof cause === 'string'
+        ? cause
+        : '';
+  const text = `${error.name} ${error.message} ${causeText}`;
   return /network error|terminated|socket|ECONNRESET|other side closed|premature close|Failed to fetch|fetch failed|network/i.test(
     text,
   );

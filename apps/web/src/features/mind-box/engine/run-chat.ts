@@ -59,7 +59,11 @@ function warningText(warnings: readonly unknown[]): string {
   return warnings
     .map((w) => {
       const warning = w as { feature?: string; details?: string; message?: string; type?: string };
-      return warning.details ?? warning.message ?? `${warning.type ?? 'warning'} ${warning.feature ?? ''}`;
+      return (
+        warning.details ??
+        warning.message ??
+        `${warning.type ?? 'warning'} ${warning.feature ?? ''}`
+      );
     })
     .join('\n');
 }
@@ -256,37 +260,33 @@ async function streamStep(
       await yieldToMain();
       sliceStart = performance.now();
     }
-    switch (part.type) {
-      case 'start-step':
-        onEvent({ type: 'trace', label: 'request', message: stringify(part.request.body) });
-        if (part.warnings.length)
-          onEvent({ type: 'trace', label: 'warnings', message: warningText(part.warnings) });
-        break;
-      case 'reasoning-delta':
-        step.reasoning += part.text;
-        onEvent({ type: 'reasoning', text: part.text });
-        break;
-      case 'text-delta':
-        step.content += part.text;
-        onEvent({ type: 'content', text: part.text });
-        break;
-      case 'tool-call':
-        step.toolCalls.push({ id: part.toolCallId, name: part.toolName, args: part.input });
-        break;
-      case 'finish-step':
-        step.inputTokens += part.usage.inputTokens ?? 0;
-        step.outputTokens += part.usage.outputTokens ?? 0;
-        break;
-      case 'error':
-        throw part.error;
-      case 'abort': {
-        const error = new Error('Aborted');
-        error.name = 'AbortError';
-        throw error;
-      }
-      default:
-        break;
+    if (part.type === 'start-step') {
+      onEvent({ type: 'trace', label: 'request', message: stringify(part.request.body) });
+      if (part.warnings.length)
+        onEvent({ type: 'trace', label: 'warnings', message: warningText(part.warnings) });
+    } else if (part.type === 'reasoning-delta') {
+      step.reasoning += part.text;
+      onEvent({ type: 'reasoning', text: part.text });
+    } else if (part.type === 'text-delta') {
+      step.content += part.text;
+      onEvent({ type: 'content', text: part.text });
+    } else if (part.type === 'tool-call') {
+      step.toolCalls.push({
+        id: part.toolCallId,
+        name: part.toolName,
+        args: part.input as unknown,
+      });
+    } else if (part.type === 'finish-step') {
+      step.inputTokens += part.usage.inputTokens ?? 0;
+      step.outputTokens += part.usage.outputTokens ?? 0;
+    } else if (part.type === 'error') {
+      throw part.error;
+    } else if (part.type === 'abort') {
+      const error = new Error('Aborted');
+      error.name = 'AbortError';
+      throw error;
     }
+    // Other parts (start/end markers, tool input deltas, sources) carry nothing shown here.
   }
 }
 
@@ -306,7 +306,7 @@ async function generateStep(
   step.toolCalls = reply.toolCalls.map((call) => ({
     id: call.toolCallId,
     name: call.toolName,
-    args: call.input,
+    args: call.input as unknown,
   }));
   step.inputTokens = reply.usage.inputTokens ?? 0;
   step.outputTokens = reply.usage.outputTokens ?? 0;

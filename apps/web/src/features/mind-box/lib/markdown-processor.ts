@@ -25,6 +25,6 @@ const processor = unified()
   .freeze();
 
 export function renderMarkdown(text: string, components: Partial<Components>): ReactNode {
-  const tree = processor.runSync(processor.parse(text));
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true });
+  const tree = processor.runSync(processor.parse(text)) as Parameters<typeof toJsxRuntime>[0];
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true }) as ReactNode;
 }

@@ -39,7 +39,9 @@ function formatter(locale: string, kind: 'time' | 'day'): Intl.DateTimeFormat {
   if (!format) {
     format = new Intl.DateTimeFormat(
       locale,
-      kind === 'time' ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric' },
+      kind === 'time'
+        ? { hour: '2-digit', minute: '2-digit' }
+        : { month: 'numeric', day: 'numeric' },
     );
     formatters.set(key, format);
   }
