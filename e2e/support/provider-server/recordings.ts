@@ -4,9 +4,12 @@
  * recorded) or NDJSON lines.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dir = fileURLToPath(new URL('../../fixtures/provider-streams/', import.meta.url));
+// From the file path, not `new URL(relative, import.meta.url)`: under jsdom (web tests) the
+// URL class resolves against the page, not the module.
+const dir = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/provider-streams/');
 
 export type Wire = 'sse' | 'ndjson';
 

@@ -139,7 +139,7 @@ export function MindBoxPage({ providerSettings }: { providerSettings?: ReactNode
           ) : null}
           <ChatInput
             replying={replying}
-            disabled={missing.length > 0}
+            disabled={missing.length > 0 || !loaded}
             onSend={(text) => void sendPrompt(text, settings, tools)}
             onStop={stopReply}
           />

@@ -41,8 +41,14 @@ export function newChat(settings: StoredSettings, summary = ''): AiChat {
 /** Loads the chat list and reopens the chat open before the reload. */
 export async function loadChats(): Promise<void> {
   const db = await chatDb();
-  const chats = await db.listChats();
+  const stored = await db.listChats();
+  // Chats made while the list was read stay; stored ones are added to them.
+  const current = useChatStore.getState().chats;
+  const chats = [...current, ...stored.filter((c) => !current.some((k) => k.id === c.id))].sort(
+    (a, b) => b.updatedAt - a.updatedAt,
+  );
   useChatStore.setState({ chats, loaded: true, persistent: db.persistent });
+  if (useChatStore.getState().activeId) return;
   const remembered = readStorage(activeChatKey);
   const open = chats.find((c) => c.id === remembered) ?? chats[0];
   if (open) await openChat(open.id);
