@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
+import { envelope, socialApiBase } from './envelope';
 import { limits } from './limits';
 
 /**
@@ -96,29 +96,39 @@ export const contactReplySchema = envelope(contactReplyDataSchema);
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
 /** Reply data of remove: the request no longer exists. */
-export const removeContactReplySchema = envelope(z.object({ contactId: z.string() }));
+export const removeContactReplyDataSchema = z.object({ contactId: z.string() });
+export const removeContactReplySchema = envelope(removeContactReplyDataSchema);
 export type RemoveContactReply = z.infer<typeof removeContactReplySchema>;
 
-/** Reply data of `GET contacts/list`: every request the viewer may see, newest change first. */
-export const contactListReplySchema = envelope(
-  z.object({ formattedContacts: z.array(contactSchema) }),
-);
+/** Reply data of `GET contacts/list`: every request the viewer may see, latest change first. */
+export const contactListReplyDataSchema = z.object({ formattedContacts: z.array(contactSchema) });
+export const contactListReplySchema = envelope(contactListReplyDataSchema);
 export type ContactListReply = z.infer<typeof contactListReplySchema>;
 
-/** Reply data of `POST contacts/chat`: the friend's one-to-one chat, found or created. */
-export const contactChatReplySchema = envelope(z.object({ chatId: z.string() }));
+/**
+ * Reply data of `POST contacts/chat` {contact}: the one-to-one chat with an accepted contact,
+ * found or created. The web app then opens `/socialChatRoom?chat={chatId}`.
+ */
+export const contactChatReplyDataSchema = z.object({ chatId: z.string() });
+export const contactChatReplySchema = envelope(contactChatReplyDataSchema);
 export type ContactChatReply = z.infer<typeof contactChatReplySchema>;
 
-export const contactsPaths = {
-  add: '/api/chat-social-msg/contacts/add',
-  list: '/api/chat-social-msg/contacts/list',
-  accept: '/api/chat-social-msg/contacts/accept',
-  reject: '/api/chat-social-msg/contacts/reject',
-  remove: '/api/chat-social-msg/contacts/remove',
-  block: '/api/chat-social-msg/contacts/block',
-  unblock: '/api/chat-social-msg/contacts/unblock',
-  chat: '/api/chat-social-msg/contacts/chat',
+/** Paths of the social API, relative to `socialApiBase` (spec section 7). */
+export const contactsApiPaths = {
+  add: '/chat-social-msg/contacts/add',
+  list: '/chat-social-msg/contacts/list',
+  accept: '/chat-social-msg/contacts/accept',
+  reject: '/chat-social-msg/contacts/reject',
+  remove: '/chat-social-msg/contacts/remove',
+  block: '/chat-social-msg/contacts/block',
+  unblock: '/chat-social-msg/contacts/unblock',
+  chat: '/chat-social-msg/contacts/chat',
 } as const satisfies Record<ContactOperation, string>;
+
+/** The same paths as the server routes them. */
+export const contactsPaths = Object.fromEntries(
+  Object.entries(contactsApiPaths).map(([operation, path]) => [operation, socialApiBase + path]),
+) as { [K in ContactOperation]: `${typeof socialApiBase}${(typeof contactsApiPaths)[K]}` };
 
 /** What happened to a request, in the `contactUpdated` socket event. */
 export const contactChanges = [
