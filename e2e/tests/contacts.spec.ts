@@ -67,10 +67,21 @@ test('two people become friends live, and the panel drawer opens on o', async ({
   await bob.page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  // The ghost user-plus button opens it too.
+  // The ghost user-plus button opens it too; a click outside closes it.
   await bob.page.getByRole('button', { name: '打开联系人面板' }).click();
   await expect(drawer).toBeVisible();
-  await bob.page.keyboard.press('Escape');
+  await bob.page.mouse.click(10, 10);
+  await expect(drawer).toBeHidden();
+
+  // Dragged down past a quarter of its height, it closes.
+  await bob.page.keyboard.press('o');
+  await expect(drawer).toBeVisible();
+  const box = (await drawer.boundingBox())!;
+  await bob.page.mouse.move(box.x + box.width / 2, box.y + 10);
+  await bob.page.mouse.down();
+  await bob.page.mouse.move(box.x + box.width / 2, box.y + 10 + box.height * 0.6, { steps: 12 });
+  await bob.page.mouse.up();
+  await expect(drawer).toBeHidden();
 
   // 已是好友 opens the pair's chat.
   await bobForAlice.getByRole('button', { name: '已是好友' }).click();

@@ -1,14 +1,13 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type {
   Contact,
-  ContactChange,
   ContactStatus,
   FriendRequestMessagePayload,
 } from '@confab/protocol/contacts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
 import { newId } from '../lib/ids';
 import { isUniqueViolation } from '../db/errors';
-import type { ChatRepository, PrivateChat } from '../repositories/chat.repository';
+import type { ChatRepository } from '../repositories/chat.repository';
 import type {
   FriendRequestRepository,
   FriendRequestView,
@@ -16,7 +15,8 @@ import type {
 import type { Transact } from '../repositories/transaction';
 import type { UserRepository } from '../repositories/user.repository';
 import type { RealtimeHub } from '../realtime/realtime-hub';
-import { toContact, toFriendChat } from './contact-views';
+import { ContactNotifications } from './contact-notifications';
+import { toContact } from './contact-views';
 
 export interface ContactsStore {
   friendRequests: FriendRequestRepository;
@@ -58,9 +58,11 @@ const changedMeanwhile = 'This friend request has just changed; refresh your lis
  */
 export class ContactsService {
   private readonly now: () => number;
+  private readonly notify: ContactNotifications;
 
   constructor(private readonly options: ContactsServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.notify = new ContactNotifications(options.realtime);
   }
 
   private get requests() {
@@ -106,24 +108,12 @@ export class ContactsService {
       id = existing.id;
     }
     const view = await this.load(id);
-    this.options.realtime.toUser(receiver.id, 'newFriendMessage', {
-      contact: toContact(view, receiver.id),
-    });
-    // The sender's other tabs list it under sent requests.
-    this.options.realtime.toUser(user.id, 'contactUpdated', {
-      change: 'requested',
-      contactId: id,
-      contact: toContact(view, user.id),
-    });
+    this.notify.requested(view);
     return toContact(view, user.id);
   }
 
   async accept(user: SessionUser, contactId: string): Promise<Contact> {
-    const request = await this.visibleRequest(user, contactId);
-    if (request.receiver_id !== user.id) {
-      throw forbidden('Only the receiver of a friend request can accept it');
-    }
-    if (request.status !== 'pending') throw notPending(request.status);
+    const request = await this.pendingAddressedTo(user, contactId, 'accept');
     const chat = await this.options.transact(async ({ friendRequests, chats }) => {
       const now = this.now();
       const accepted = await friendRequests.updateIfStatus(contactId, 'pending', {
@@ -134,24 +124,20 @@ export class ContactsService {
       return chats.findOrCreatePrivate(request.sender_id, request.receiver_id, newId(), now);
     });
     const view = await this.load(contactId);
-    this.announce(view, 'accepted');
-    this.announceChat(view, chat);
+    this.notify.changed(view, 'accepted');
+    this.notify.chat(view, chat);
     return toContact(view, user.id);
   }
 
   async reject(user: SessionUser, contactId: string): Promise<Contact> {
-    const request = await this.visibleRequest(user, contactId);
-    if (request.receiver_id !== user.id) {
-      throw forbidden('Only the receiver of a friend request can reject it');
-    }
-    if (request.status !== 'pending') throw notPending(request.status);
+    const request = await this.pendingAddressedTo(user, contactId, 'reject');
     const rejected = await this.requests.updateIfStatus(contactId, 'pending', {
       status: 'rejected',
       updated_at: this.now(),
     });
     if (!rejected) throw conflict(changedMeanwhile);
     const view = await this.load(contactId);
-    this.announce(view, 'rejected');
+    this.notify.changed(view, 'rejected');
     return toContact(view, user.id);
   }
 
@@ -160,13 +146,7 @@ export class ContactsService {
     if (request.status === 'blocked') throw conflict('Unblock this contact before removing it');
     const removed = await this.requests.deleteIfStatus(contactId, request.status);
     if (!removed) throw conflict(changedMeanwhile);
-    for (const userId of [request.sender_id, request.receiver_id]) {
-      this.options.realtime.toUser(userId, 'contactUpdated', {
-        change: 'removed',
-        contactId,
-        contact: null,
-      });
-    }
+    this.notify.removed(contactId, [request.sender_id, request.receiver_id]);
     return { contactId };
   }
 
@@ -180,17 +160,7 @@ export class ContactsService {
     });
     if (!blocked) throw conflict(changedMeanwhile);
     const view = await this.load(contactId);
-    this.options.realtime.toUser(user.id, 'contactUpdated', {
-      change: 'blocked',
-      contactId,
-      contact: toContact(view, user.id),
-    });
-    // The blocked party is told the contact left their list, never that it was a block.
-    this.options.realtime.toUser(otherParty(view, user.id), 'contactUpdated', {
-      change: 'removed',
-      contactId,
-      contact: null,
-    });
+    this.notify.blocked(view, user.id);
     return toContact(view, user.id);
   }
 
@@ -208,18 +178,8 @@ export class ContactsService {
       return chats.findOrCreatePrivate(request.sender_id, request.receiver_id, newId(), now);
     });
     const view = await this.load(contactId);
-    this.options.realtime.toUser(user.id, 'contactUpdated', {
-      change: 'unblocked',
-      contactId,
-      contact: toContact(view, user.id),
-    });
-    const other = otherParty(view, user.id);
-    this.options.realtime.toUser(other, 'contactUpdated', {
-      change: 'accepted',
-      contactId,
-      contact: toContact(view, other),
-    });
-    if (chat.created) this.announceChat(view, chat);
+    this.notify.unblocked(view, user.id);
+    if (chat.created) this.notify.chat(view, chat);
     return toContact(view, user.id);
   }
 
@@ -232,7 +192,7 @@ export class ContactsService {
     const chat = await this.options.transact(({ chats }) =>
       chats.findOrCreatePrivate(request.sender_id, request.receiver_id, newId(), this.now()),
     );
-    if (chat.created) this.announceChat(request, chat);
+    if (chat.created) this.notify.chat(request, chat);
     return { chatId: chat.chat.id };
   }
 
@@ -253,9 +213,7 @@ export class ContactsService {
     ) {
       throw notFound(noSuchRequest);
     }
-    this.options.realtime.toUser(request.receiver_id, 'newFriendMessage', {
-      contact: toContact(request, request.receiver_id),
-    });
+    this.notify.requested(request, { toSender: false });
     return { contact: toContact(request, user.id) };
   }
 
@@ -280,40 +238,30 @@ export class ContactsService {
     return request;
   }
 
+  /** Only the receiver answers a request, and only while it is pending. */
+  private async pendingAddressedTo(
+    user: SessionUser,
+    contactId: string,
+    answer: 'accept' | 'reject',
+  ): Promise<FriendRequestView> {
+    const request = await this.visibleRequest(user, contactId);
+    if (request.receiver_id !== user.id) {
+      throw forbidden(`Only the receiver of a friend request can ${answer} it`);
+    }
+    if (request.status !== 'pending') throw notPending(request.status);
+    return request;
+  }
+
   private async load(contactId: string): Promise<FriendRequestView> {
     const view = await this.requests.findById(contactId);
     if (!view) throw conflict(changedMeanwhile);
     return view;
-  }
-
-  /** Tells both parties (every tab) what became of a request, each with their own view. */
-  private announce(view: FriendRequestView, change: ContactChange): void {
-    for (const userId of [view.sender_id, view.receiver_id]) {
-      this.options.realtime.toUser(userId, 'contactUpdated', {
-        change,
-        contactId: view.id,
-        contact: toContact(view, userId),
-      });
-    }
-  }
-
-  private announceChat(view: FriendRequestView, chat: PrivateChat): void {
-    for (const userId of [view.sender_id, view.receiver_id]) {
-      this.options.realtime.toUser(userId, 'newFriendChat', {
-        chat: toFriendChat(chat),
-        contactId: view.id,
-      });
-    }
   }
 }
 
 function isVisibleTo(request: FriendRequestView, userId: string): boolean {
   const party = request.sender_id === userId || request.receiver_id === userId;
   return party && (request.status !== 'blocked' || request.blocked_by === userId);
-}
-
-function otherParty(request: FriendRequestView, userId: string): string {
-  return request.sender_id === userId ? request.receiver_id : request.sender_id;
 }
 
 function notPending(status: ContactStatus) {
