@@ -130,7 +130,7 @@ export class ContactsService {
   }
 
   async reject(user: SessionUser, contactId: string): Promise<Contact> {
-    const request = await this.pendingAddressedTo(user, contactId, 'reject');
+    await this.pendingAddressedTo(user, contactId, 'reject');
     const rejected = await this.requests.updateIfStatus(contactId, 'pending', {
       status: 'rejected',
       updated_at: this.now(),
