@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useToggleHotkey } from './use-toggle-hotkey';
+import { useToggleHotkey } from '@/features/contacts/hooks/use-toggle-hotkey';
 
 function Harness() {
   const [open, setOpen] = useState(false);

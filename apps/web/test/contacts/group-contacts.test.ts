@@ -1,6 +1,6 @@
 import type { Contact } from '@confab/protocol/contacts';
 import { describe, expect, it } from 'vitest';
-import { groupContacts } from './group-contacts';
+import { groupContacts } from '@/features/contacts/lib/group-contacts';
 
 let n = 0;
 function contact(status: Contact['status'], direction: Contact['direction']): Contact {
