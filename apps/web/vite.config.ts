@@ -33,7 +33,9 @@ export default defineConfig(({ command }) => ({
     ],
   },
   server: {
-    // Only the API and the socket go to the server; everything else is the app itself.
+    // Only the API and the socket go to the server; everything else is the app itself. The Host
+    // header is passed unchanged (no changeOrigin), so the server's same-origin check accepts
+    // requests from the dev origin.
     proxy: {
       '/api': { target: serverTarget },
       '/socket.io': { target: serverTarget, ws: true },
