@@ -90,9 +90,11 @@ export const socketPlugin = fp<SocketPluginOptions>(
     app.decorate('realtime', app.services.realtime);
     app.decorate('io', io);
 
-    // Open sockets would keep the HTTP server from closing: end them first.
+    // Open connections would keep the HTTP server from closing: end them first. Closing the
+    // transports (not a socket.io "disconnect") lets clients reconnect on their own, to this
+    // server once it is back or to another node.
     app.addHook('preClose', async () => {
-      io.local.disconnectSockets(true);
+      io.engine.close();
     });
     app.addHook('onClose', async () => {
       app.services.realtime.detach();
