@@ -16,6 +16,8 @@ import { AppError } from './lib/app-error';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
+import { socketPlugin, type SocketPluginOptions } from './plugins/socket';
+import { socketHandlers } from './realtime/handlers';
 import { webAppPlugin } from './plugins/web-app';
 import { registerRoutes } from './routes/index';
 
@@ -30,6 +32,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** A socket.io cluster adapter (several nodes); in-memory when absent. */
+  socketAdapter?: SocketPluginOptions['adapter'];
 }
 
 export async function buildApp(
@@ -80,6 +84,10 @@ export async function buildApp(
   });
   await app.register(sessionPlugin);
   await app.register(originCheckPlugin);
+  await app.register(socketPlugin, {
+    adapter: options.socketAdapter,
+    handlers: socketHandlers(app),
+  });
   await app.register(webAppPlugin, { root: config.webDistDir });
   await registerRoutes(app);
 

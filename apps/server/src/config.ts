@@ -9,6 +9,8 @@ export interface RateLimitConfig {
   accountLockMinutes: number;
   /** Registrations per IP address per hour. */
   registerPerIpPerHour: number;
+  /** Friend requests per user per minute (keeps the user list from being enumerated). */
+  addContactPerUserPerMinute: number;
 }
 
 export interface AppConfig {
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),
       accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
+      addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
     },
   };
 }

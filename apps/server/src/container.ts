@@ -1,9 +1,14 @@
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { MemoryAttemptLimiter } from './lib/attempt-limiter';
+import { ChatRepository } from './repositories/chat.repository';
+import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
+import { transactor } from './repositories/transaction';
 import { UserRepository } from './repositories/user.repository';
+import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
+import { ContactsService, type ContactsStore } from './services/contacts.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(config: AppConfig, database: DatabaseHandle) {
@@ -19,7 +24,24 @@ export function createServices(config: AppConfig, database: DatabaseHandle) {
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
-  return { repositories: { users, sessions }, auth };
+  const realtime = new RealtimeHub();
+  const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
+    friendRequests: new FriendRequestRepository(db),
+    chats: new ChatRepository(db),
+  });
+  const contactsRepositories = contactsStore(database.db);
+  const contacts = new ContactsService({
+    users,
+    store: contactsRepositories,
+    transact: transactor(database.db, contactsStore),
+    realtime,
+  });
+  return {
+    repositories: { users, sessions, ...contactsRepositories },
+    auth,
+    realtime,
+    contacts,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

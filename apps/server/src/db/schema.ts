@@ -24,9 +24,44 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export type FriendRequestStatus = 'pending' | 'accepted' | 'rejected' | 'blocked';
+
+/** One row per pair of users, whichever direction (`pair_key` is unique). */
+export interface FriendRequestsTable {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  /** "{smaller user id}:{larger user id}". */
+  pair_key: string;
+  status: FriendRequestStatus;
+  /** The user who blocked, while status is blocked. */
+  blocked_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatsTable {
+  id: string;
+  /** 'private' for a one-to-one chat. */
+  type: string;
+  /** The sorted pair of user ids of a private chat, so a pair has one chat; null otherwise. */
+  pair_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatParticipantsTable {
+  chat_id: string;
+  user_id: string;
+  joined_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  friend_requests: FriendRequestsTable;
+  chats: ChatsTable;
+  chat_participants: ChatParticipantsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -40,6 +40,7 @@ export async function startTestApp(
       loginFailuresPerAccount: 10_000,
       accountLockMinutes: 15,
       registerPerIpPerHour: 10_000,
+      addContactPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
