@@ -9,6 +9,27 @@ import {
   type FriendRequestMessagePayload,
 } from './contacts';
 import type { ErrorReply } from './errors';
+import {
+  chatRoomsPayloadSchema,
+  onlineStatusPayloadSchema,
+  sendMessagePayloadSchema,
+  syncPayloadSchema,
+  typingPayloadSchema,
+  type ChatRoomsPayload,
+  type ChatUpdatedPayload,
+  type MessageUpdatedPayload,
+  type MessagesReadPayload,
+  type NewChatMessagePayload,
+  type NewMessageNoticePayload,
+  type OnlineStatusPayload,
+  type PresenceNoticePayload,
+  type SendMessagePayload,
+  type SocialMessage,
+  type SyncPayload,
+  type SyncReply,
+  type TypingNoticePayload,
+  type TypingPayload,
+} from './social-chat';
 
 /**
  * The one map of socket.io events (spec section 7 "Real-time socket"), shared by the server's
@@ -21,6 +42,9 @@ export const socketPath = '/socket.io';
 
 /** The room every socket of one user joins, so all of a user's tabs receive its events. */
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/** The room of sockets that joined a chat (`join_chats`): they receive its typing indicators. */
+export const chatRoom = (chatId: string) => `chat:${chatId}`;
 
 /** The reply a client receives through an event's acknowledgement callback. */
 export type SocketAckReply<T> = { ok: true; data: T } | { ok: false; error: ErrorReply };
@@ -56,6 +80,13 @@ export interface ServerToClientEvents {
   newFriendMessage: (payload: NewFriendMessagePayload) => void;
   contactUpdated: (payload: ContactUpdatedPayload) => void;
   newFriendChat: (payload: NewFriendChatPayload) => void;
+  newChatMessage: (payload: NewChatMessagePayload) => void;
+  new_message: (payload: NewMessageNoticePayload) => void;
+  messageUpdated: (payload: MessageUpdatedPayload) => void;
+  messagesRead: (payload: MessagesReadPayload) => void;
+  chatUpdated: (payload: ChatUpdatedPayload) => void;
+  typing: (payload: TypingNoticePayload) => void;
+  presence: (payload: PresenceNoticePayload) => void;
 }
 
 export interface ClientToServerEvents {
@@ -63,11 +94,23 @@ export interface ClientToServerEvents {
     payload: FriendRequestMessagePayload,
     ack?: SocketAck<{ contact: Contact }>,
   ) => void;
+  sendMessage: (payload: SendMessagePayload, ack?: SocketAck<{ message: SocialMessage }>) => void;
+  typing: (payload: TypingPayload) => void;
+  onlineStatus: (payload: OnlineStatusPayload) => void;
+  join_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  leave_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  sync: (payload: SyncPayload, ack?: SocketAck<SyncReply>) => void;
 }
 
 /** Validates the first argument of every client event; a malformed payload gets an error ack. */
 export const clientEventSchemas = {
   friendRequestMessage: friendRequestMessagePayloadSchema,
+  sendMessage: sendMessagePayloadSchema,
+  typing: typingPayloadSchema,
+  onlineStatus: onlineStatusPayloadSchema,
+  join_chats: chatRoomsPayloadSchema,
+  leave_chats: chatRoomsPayloadSchema,
+  sync: syncPayloadSchema,
 } satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
 
 /** Nothing is sent between server nodes beyond what the adapter carries. */

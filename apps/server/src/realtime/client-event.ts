@@ -13,9 +13,16 @@ import type { AppSocket } from './realtime-hub';
 
 type ClientEvent = keyof ClientToServerEvents;
 
-/** What an event's acknowledgement carries on success. */
-export type ClientEventResult<E extends ClientEvent> =
-  NonNullable<Parameters<ClientToServerEvents[E]>[1]> extends SocketAck<infer T> ? T : never;
+type AckOf<E extends ClientEvent> = NonNullable<Parameters<ClientToServerEvents[E]>[1]>;
+
+/** What an event's acknowledgement carries on success; void for events without one. */
+export type ClientEventResult<E extends ClientEvent> = [AckOf<E>] extends [never]
+  ? void
+  : AckOf<E> extends SocketAck<infer T>
+    ? T
+    : never;
+
+type ClientEventPayload<E extends ClientEvent> = z.output<(typeof clientEventSchemas)[E]>;
 
 /**
  * Listens to one client event: validates the payload with the event's schema, runs `handle`
@@ -27,10 +34,7 @@ export function onClientEvent<E extends ClientEvent>(
   socket: AppSocket,
   log: FastifyBaseLogger,
   event: E,
-  handle: (
-    payload: z.output<(typeof clientEventSchemas)[E]>,
-    user: SessionUser,
-  ) => Promise<ClientEventResult<E>>,
+  handle: (payload: ClientEventPayload<E>, user: SessionUser) => Promise<ClientEventResult<E>>,
 ): void {
   const listener = async (...args: unknown[]) => {
     const last = args.at(-1);
@@ -54,7 +58,9 @@ export function onClientEvent<E extends ClientEvent>(
       return;
     }
     try {
-      reply({ ok: true, data: await handle(parsed.data, socket.data.user) });
+      // Indexing the schema map by a generic event widens the output to a union; it is E's.
+      const payload = parsed.data as ClientEventPayload<E>;
+      reply({ ok: true, data: await handle(payload, socket.data.user) });
     } catch (error) {
       const body: ErrorReply = toErrorReply(error);
       if (body.statusCode >= 500) log.error({ err: error, event }, 'socket event failed');
