@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
+import { mcpHostPlugin } from './plugins/mcp-host';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -56,7 +57,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
-  app.decorate('services', createServices(config, database));
+  app.decorate('services', createServices(config, database, app.log));
 
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {
@@ -81,6 +82,7 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(originCheckPlugin);
   await app.register(webAppPlugin, { root: config.webDistDir });
+  await app.register(mcpHostPlugin);
   await registerRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {

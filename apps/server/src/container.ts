@@ -4,9 +4,18 @@ import { MemoryAttemptLimiter } from './lib/attempt-limiter';
 import { SessionRepository } from './repositories/session.repository';
 import { UserRepository } from './repositories/user.repository';
 import { AuthService } from './services/auth.service';
+import { join } from 'node:path';
+import type { ConnectionLogger } from './mcp/connection';
+import { McpHost } from './mcp/host';
+import { McpServerRepository } from './repositories/mcp-server.repository';
+import { McpService } from './services/mcp.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
-export function createServices(config: AppConfig, database: DatabaseHandle) {
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: ConnectionLogger = silentLog,
+) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const auth = new AuthService({
@@ -19,7 +28,16 @@ export function createServices(config: AppConfig, database: DatabaseHandle) {
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
-  return { repositories: { users, sessions }, auth };
+  const mcpServers = new McpServerRepository(database.db);
+  const mcp = new McpService({
+    servers: mcpServers,
+    host: new McpHost({ ...config.mcp, log }),
+    configFilePath: join(config.dataDir, 'mcp.json'),
+    ...config.mcp,
+  });
+  return { repositories: { users, sessions, mcpServers }, auth, mcp };
 }
+
+const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };
 
 export type Services = ReturnType<typeof createServices>;

@@ -24,9 +24,33 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** An MCP server added by an administrator (remote transports only). */
+export interface McpServersTable {
+  key: string;
+  name: string;
+  description: string;
+  transport_type: 'streamable-http' | 'sse';
+  url: string;
+  /** JSON object of header names to values. */
+  headers: string;
+  approval_policy: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The active switch of a server from the operator's file, set by an administrator. */
+export interface McpFileServerStatesTable {
+  key: string;
+  active: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  mcp_servers: McpServersTable;
+  mcp_file_server_states: McpFileServerStatesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

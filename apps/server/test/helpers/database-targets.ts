@@ -26,10 +26,11 @@ export async function createScratchPostgres(serverUrl: string): Promise<ScratchP
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () =>
-      withAdmin(serverUrl, (client) =>
+    drop: async () => {
+      await withAdmin(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      ),
+      );
+    },
   };
 }
 
