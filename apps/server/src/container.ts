@@ -29,13 +29,14 @@ export function createServices(
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
   const mcpServers = new McpServerRepository(database.db);
+  const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
     servers: mcpServers,
-    host: new McpHost({ ...config.mcp, log }),
+    host: mcpHost,
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
   });
-  return { repositories: { users, sessions, mcpServers }, auth, mcp };
+  return { repositories: { users, sessions, mcpServers }, auth, mcp, mcpHost };
 }
 
 const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from '../../src/config';
 
 /** The real MCP reference server, from node_modules. */
 export const everythingEntry = createRequire(import.meta.url).resolve(
@@ -114,6 +115,7 @@ export async function eventually<T>(
 export function requestAs(app: FastifyInstance, cookie: string | undefined) {
   const headers = cookie ? { cookie } : {};
   return {
+    cookie,
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload: unknown) =>
       app.inject({
@@ -123,4 +125,19 @@ export function requestAs(app: FastifyInstance, cookie: string | undefined) {
         payload: JSON.stringify(payload),
       }),
   };
+}
+
+/** The MCP host settings of a test app: production defaults with the given changes. */
+export function mcpSettings(changes: Partial<AppConfig['mcp']> = {}): AppConfig['mcp'] {
+  return { ...loadConfig({}).mcp, restartDelayMs: { min: 200, max: 2000 }, ...changes };
+}
+
+/** Whether a process id still names a running process. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
