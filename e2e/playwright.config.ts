@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './support/chromium';
 import { freePort } from './support/free-port';
 
 // The config is evaluated by the runner and again by each worker; environment variables set
@@ -9,16 +10,6 @@ import { freePort } from './support/free-port';
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'confab-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './tests',

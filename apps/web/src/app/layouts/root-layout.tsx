@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '@/lib/auth/use-session';
+import { useSessionSync } from '@/lib/auth/use-session-sync';
+import { resolveGuard } from '../router/resolve-guard';
+import { useRouteColorMode } from '../router/use-route-color-mode';
+import { AppLoading } from './app-loading';
+
+/**
+ * The root of every page. The root loader guards each navigation; this guards again when the
+ * session changes under a page that is already shown (logout, a popup sign-in, an expired
+ * session found on a refetch).
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const { signedIn, isPending } = useSession();
+  useSessionSync();
+  useRouteColorMode();
+
+  if (isPending) return <AppLoading />;
+  const redirectTo = resolveGuard(
+    `${location.pathname}${location.search}${location.hash}`,
+    signedIn,
+  );
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
+  return (
+    <Suspense fallback={<AppLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}

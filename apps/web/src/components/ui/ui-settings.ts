@@ -1,0 +1,10 @@
+/**
+ * The UI kit's timings and limits (spec section 9). They equal Radix's and vaul's own defaults;
+ * they are passed explicitly so the spec's numbers are visible and survive a library upgrade.
+ */
+export const uiSettings = {
+  toast: { durationMs: 5000, max: 5, swipeThreshold: 50, hotkey: ['F8'] },
+  tooltip: { delayMs: 700, skipDelayMs: 300 },
+  scrollArea: { hideDelayMs: 600 },
+  avatar: { minSize: 16, maxSize: 48, defaultSize: 32 },
+} as const;

@@ -1,0 +1,37 @@
+/** Every path of the app (DESIGN.md's route table), shared by the router, the guard and links. */
+export const paths = {
+  index: '/',
+  login: '/public/login',
+  register: '/public/register',
+  logins: '/public/logins',
+  preview: '/__preview',
+  home: '/confab',
+  agents: '/agents',
+  mindBox: '/agents/mindBox',
+  mindBoxCardItem: '/agents/mindBox/CardItem',
+  mindBoxCardLayout: '/agents/mindBox/CardLayout',
+  mindBoxTestData: '/agents/mindBox/testData',
+  header: '/agents/header',
+  headerColorMode: '/agents/header/colorMode',
+  socialChatRoom: '/socialChatRoom',
+  contacts: '/contacts',
+  contactsConnect: '/contacts/Connect',
+  test: '/test',
+  testDraggable: '/test/draggable',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Open to everyone (spec section 2). */
+export const publicPaths: ReadonlySet<string> = new Set<AppPath>([
+  paths.index,
+  paths.login,
+  paths.register,
+  paths.logins,
+  paths.preview,
+]);
+
+/** Every other path of the table needs a signed-in visitor. */
+export const protectedPaths: ReadonlySet<string> = new Set<string>(
+  Object.values(paths).filter((path) => !publicPaths.has(path)),
+);

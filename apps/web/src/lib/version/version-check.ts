@@ -1,0 +1,50 @@
+import { versionStore } from './version-store';
+
+export const firstCheckDelayMs = 1000;
+export const checkIntervalMs = 60_000;
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Data-saver and 2G visitors skip the early check (spec section 7). */
+export function isSlowConnection(nav: Navigator = navigator): boolean {
+  const connection = (nav as Navigator & { connection?: NetworkInformationLike }).connection;
+  if (!connection) return false;
+  return (
+    connection.saveData === true ||
+    connection.effectiveType === '2g' ||
+    connection.effectiveType === 'slow-2g'
+  );
+}
+
+export async function checkForNewBuild(): Promise<void> {
+  // Loaded with the first check: reading the reply needs the schema library.
+  const { fetchLatestBuild } = await import('./fetch-latest-build');
+  const latest = await fetchLatestBuild();
+  if (latest) versionStore.getState().recordLatest(latest.id);
+}
+
+/**
+ * Watches for a newer deployment: a first check about 1 s after load (not on data-saver or 2G
+ * connections), then one a minute and one whenever the tab becomes visible again. When the id
+ * differs, the root loader turns the next navigation into a full page load. Returns a function
+ * that stops watching.
+ */
+export function startVersionCheck(): () => void {
+  const check = () => {
+    checkForNewBuild().catch(() => undefined);
+  };
+  const firstCheck = isSlowConnection() ? undefined : setTimeout(check, firstCheckDelayMs);
+  const interval = setInterval(check, checkIntervalMs);
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    clearTimeout(firstCheck);
+    clearInterval(interval);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+  };
+}

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildMetaPlugin } from './build/build-meta-plugin.ts';
+
+const serverTarget = `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}`;
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/*
+ * react-router's package exports only its development build (warnings included) for every
+ * environment (remix-run/react-router#12532, #14753); a production build takes the production
+ * files it ships beside them.
+ */
+const reactRouterDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), buildMetaPlugin()],
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${fromHere('./src')}/` },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+  },
+  server: {
+    // Only the API and the socket go to the server; everything else is the app itself.
+    proxy: {
+      '/api': { target: serverTarget },
+      '/socket.io': { target: serverTarget, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // The size check (scripts/initial-js-size.ts) follows the manifest from the entry to the
+    // chunks a route needs.
+    manifest: true,
+    target: 'es2022',
+  },
+}));
