@@ -19,7 +19,7 @@ await build({
       setup(b) {
         b.onResolve({ filter: /^@confab\// }, (args) => ({
           path: new URL(
-            `../../packages/${args.path.split('/')[1]}/src/${args.path.split('/').slice(2).join('/')}.ts`,
+            `../../../packages/${args.path.split('/')[1]}/src/${args.path.split('/').slice(2).join('/')}.ts`,
             import.meta.url,
           ).pathname,
         }));
