@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { resolveGuard } from '../router/resolve-guard';
@@ -8,20 +8,21 @@ import { AppLoading } from './app-loading';
 
 /**
  * The root of every page. The root loader guards each navigation; this guards again when the
- * session changes under a page that is already shown (logout, a popup sign-in, an expired
- * session found on a refetch).
+ * session changes under a page that is already shown (a popup sign-in, an expired session found
+ * on a refetch). While a navigation is under way its loader decides, so a logout that sets the
+ * session and navigates is not overtaken by a redirect from the page it leaves.
  */
 export function RootLayout() {
   const location = useLocation();
+  const navigating = useNavigation().state !== 'idle';
   const { signedIn, isPending } = useSession();
   useSessionSync();
   useRouteColorMode();
 
   if (isPending) return <AppLoading />;
-  const redirectTo = resolveGuard(
-    `${location.pathname}${location.search}${location.hash}`,
-    signedIn,
-  );
+  const redirectTo = navigating
+    ? null
+    : resolveGuard(`${location.pathname}${location.search}${location.hash}`, signedIn);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
     <Suspense fallback={<AppLoading />}>

@@ -27,6 +27,7 @@ export function useLogout() {
     onSuccess: async () => {
       queryClient.removeQueries();
       queryClient.setQueryData(sessionQueryKey, {});
+      // Straight to the login page, not back to this page after the next login.
       await navigate(paths.login, { replace: true });
     },
   });

@@ -19,7 +19,7 @@ export interface ColorModeStore {
   force: (mode: ColorModePreference | null) => void;
 }
 
-export function createColorModeStore() {
+function createColorModeStore() {
   const media = systemDarkQuery();
   const store = createStore<ColorModeStore>()((set) => ({
     preference: readStoredPreference(),
@@ -54,4 +54,5 @@ export function createColorModeStore() {
   return store;
 }
 
+/** The one colour-mode store: it listens to the system setting and owns the `dark` class. */
 export const colorModeStore = createColorModeStore();

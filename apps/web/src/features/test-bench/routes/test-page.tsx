@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/ui/spinner';
 import { useColorMode } from '@/lib/color-mode/use-color-mode';
 import { languageNames, isLanguage } from '@/lib/i18n/languages';
 import { useVersion } from '@/lib/version/use-version';
@@ -40,7 +42,10 @@ export function TestPage() {
           ]}
         />
       </div>
-      <ServiceFacts />
+      {/* The registry loads on first use; the rest of the page need not wait for it. */}
+      <Suspense fallback={<Spinner label={tCommon('loading')} />}>
+        <ServiceFacts />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,99 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { alice, fakeServer, json } from '../helpers/fake-server';
+import { renderApp } from '../helpers/render-app';
+
+describe('session lifecycle', () => {
+  it('logs out from the user menu and lands on the login page', async () => {
+    const server = fakeServer({ session: alice });
+    const { user, location, queryClient } = await renderApp('/contacts');
+    await screen.findByRole('heading', { name: 'Contacts' });
+
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Signed in as alice')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
+    expect(location()).toBe('/public/login');
+    expect(server.calls('DELETE /api/_auth/session')).toHaveLength(1);
+    expect(queryClient.getQueryData(['session'])).toEqual({});
+  });
+
+  it('stays signed in and says so when logging out fails', async () => {
+    fakeServer({
+      session: alice,
+      routes: {
+        'DELETE /api/_auth/session': () =>
+          json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal error' }, 500),
+      },
+    });
+    const { user, location } = await renderApp('/contacts');
+    await screen.findByRole('heading', { name: 'Contacts' });
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('Could not log out. Please try again.')).toBeInTheDocument();
+    expect(location()).toBe('/contacts');
+  });
+
+  it('reads the session again when a popup sign-in completes', async () => {
+    const server = fakeServer({});
+    const { location } = await renderApp('/public/login?redirect=%2Fagents');
+    await screen.findByRole('heading', { name: 'Sign in to Confab' });
+
+    // The popup signed in and raised the flag; the opener hears it through `storage`.
+    server.state.session = alice;
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'confab:login-complete', newValue: '1' }),
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeInTheDocument();
+    expect(location()).toBe('/agents');
+  });
+
+  it('reads the session again when the page comes back from the back-forward cache', async () => {
+    const server = fakeServer({ session: alice });
+    await renderApp('/test');
+    await screen.findByRole('heading', { name: 'Test page' });
+    const before = server.calls('GET /api/_auth/session').length;
+
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await vi.waitFor(() => expect(server.calls('GET /api/_auth/session')).toHaveLength(before + 1));
+  });
+
+  it('opens the popup sign-in window at 960x600 and completes in /public/logins', async () => {
+    fakeServer({ session: alice });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await renderApp('/test');
+    await user.click(
+      await screen.findByRole('button', { name: 'Sign in again in a pop-up window' }),
+    );
+    expect(open).toHaveBeenCalledWith(
+      '/public/login?redirect=%2Fpublic%2Flogins',
+      'confab-login',
+      'width=960,height=600',
+    );
+    expect(screen.getByText('The browser blocked the pop-up window.')).toBeInTheDocument();
+  });
+
+  it('raises the completion flag and closes the popup on /public/logins', async () => {
+    fakeServer({ session: alice });
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    // This page was opened by another window.
+    Object.defineProperty(window, 'opener', { value: window, configurable: true });
+    try {
+      await renderApp('/public/logins');
+      expect(await screen.findByRole('heading', { name: 'You are signed in' })).toBeInTheDocument();
+      expect(localStorage.getItem('confab:login-complete')).not.toBeNull();
+      expect(close).toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(window, 'opener', { value: null, configurable: true });
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import type { Namespace } from '@/lib/i18n/resources';
+
+export const namespaces: Namespace[] = [
+  'common',
+  'auth',
+  'landing',
+  'home',
+  'conversations',
+  'mindBox',
+  'socialChat',
+  'contacts',
+  'connection',
+  'previews',
+  'testBench',
+];

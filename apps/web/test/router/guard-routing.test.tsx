@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alice, fakeServer } from '../helpers/fake-server';
+import { renderApp } from '../helpers/render-app';
+
+describe('navigation guard in the router', () => {
+  it('sends a signed-out visitor from /contacts to the login page, remembering the way back', async () => {
+    fakeServer({});
+    const app = await renderApp('/contacts?tab=add');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
+    expect(app.location()).toBe('/public/login?redirect=%2Fcontacts%3Ftab%3Dadd');
+    expect(screen.queryByRole('heading', { name: 'Contacts' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor from /public/login to /confab', async () => {
+    fakeServer({ session: alice });
+    const app = await renderApp('/public/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome, alice' })).toBeInTheDocument();
+    expect(app.location()).toBe('/confab');
+  });
+
+  it('lets a signed-in visitor open a protected page', async () => {
+    fakeServer({ session: alice });
+    await renderApp('/contacts');
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(screen.getByText('No contacts yet')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['signed out', {}],
+    ['signed in', alice],
+  ] as const)('shows the 404 page for an unknown path when %s', async (_state, session) => {
+    fakeServer({ session });
+    const app = await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(app.location()).toBe('/no/such/page');
+  });
+
+  it('treats paths case-sensitively: /CONTACTS is unknown', async () => {
+    fakeServer({});
+    await renderApp('/CONTACTS');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('keeps the component preview open when signed in', async () => {
+    fakeServer({ session: alice });
+    const app = await renderApp('/__preview');
+    expect(await screen.findByRole('heading', { name: 'UI kit' })).toBeInTheDocument();
+    expect(app.location()).toBe('/__preview');
+  });
+
+  it('treats a failed session read as signed out', async () => {
+    fakeServer({
+      routes: { 'GET /api/_auth/session': () => new Response('upstream down', { status: 502 }) },
+    });
+    const app = await renderApp('/test');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
+    expect(app.location()).toBe('/public/login?redirect=%2Ftest');
+  });
+
+  it('leaves the page for the login page when the session ends under it', async () => {
+    const server = fakeServer({ session: alice });
+    const app = await renderApp('/test');
+    expect(await screen.findByRole('heading', { name: 'Test page' })).toBeInTheDocument();
+    server.state.session = {};
+    await app.queryClient.invalidateQueries({ queryKey: ['session'] });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
+    expect(app.location()).toBe('/public/login?redirect=%2Ftest');
+  });
+});
