@@ -33,7 +33,9 @@ export default defineConfig(({ command }) => ({
     ],
   },
   server: {
-    // Only the API and the socket go to the server; everything else is the app itself.
+    // Only the API and the socket go to the server; everything else is the app itself. The Host
+    // header is passed unchanged (no changeOrigin), so the server's same-origin check accepts
+    // requests from the dev origin.
     proxy: {
       '/api': { target: serverTarget },
       '/socket.io': { target: serverTarget, ws: true },
@@ -47,5 +49,19 @@ export default defineConfig(({ command }) => ({
     // chunks a route needs.
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            {
+              // The libraries every page starts with, in one file: split into many small
+              // chunks they compress worse (about 4 KB gzip more on the first page).
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|use-sync-external-store|clsx)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -26,12 +26,7 @@ export function ErrorPage({
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <DocumentTitle title={text} />
       <Icon aria-hidden className="size-12 text-neutral" />
-      <p
-        className="text-5xl font-bold text-fg-muted"
-        aria-label={t('errors.statusLabel', { status: statusCode })}
-      >
-        {statusCode}
-      </p>
+      <p className="text-5xl font-bold text-fg-muted">{statusCode}</p>
       <h1 className="text-2xl font-semibold text-fg">{text}</h1>
       {detail ? <p className="max-w-md text-sm break-all text-fg-muted">{detail}</p> : null}
       <div className="mt-2 flex flex-wrap justify-center gap-3">

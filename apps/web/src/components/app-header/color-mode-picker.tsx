@@ -38,7 +38,8 @@ export function ColorModePicker({ compact = false }: { compact?: boolean }) {
               value={mode}
               checked={preference === mode}
               onChange={() => setPreference(mode)}
-              className="peer sr-only"
+              // Transparent but on top: a click or tap lands on the radio itself.
+              className="peer absolute inset-0 z-10 m-0 cursor-pointer appearance-none opacity-0"
             />
             <span
               className={cn(

@@ -1,5 +1,8 @@
+import type { BuildMeta } from '@confab/protocol/builds';
+import { readBuildMeta } from './build-meta-shape';
 import { versionStore } from './version-store';
 
+export const latestBuildPath = '/builds/latest.json';
 export const firstCheckDelayMs = 1000;
 export const checkIntervalMs = 60_000;
 
@@ -19,9 +22,18 @@ export function isSlowConnection(nav: Navigator = navigator): boolean {
   );
 }
 
+/** The newest deployed build, or null when it cannot be read right now. */
+export async function fetchLatestBuild(): Promise<BuildMeta | null> {
+  try {
+    const response = await fetch(latestBuildPath, { cache: 'no-store', credentials: 'omit' });
+    return response.ok ? readBuildMeta(await response.json()) : null;
+  } catch {
+    // Offline or a server mid-deploy: try again at the next check.
+    return null;
+  }
+}
+
 export async function checkForNewBuild(): Promise<void> {
-  // Loaded with the first check: reading the reply needs the schema library.
-  const { fetchLatestBuild } = await import('./fetch-latest-build');
   const latest = await fetchLatestBuild();
   if (latest) versionStore.getState().recordLatest(latest.id);
 }
