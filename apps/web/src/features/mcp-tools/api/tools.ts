@@ -16,12 +16,17 @@ export async function fetchMcpTools(signal?: AbortSignal): Promise<McpTool[]> {
   return reply.tools;
 }
 
-export const mcpToolsQueryOptions = queryOptions({
-  queryKey: mcpQueryKeys.tools,
-  queryFn: ({ signal }) => fetchMcpTools(signal),
-  staleTime: 10_000,
-});
+/**
+ * The tools as of a server list: `listedAt` is when the list (GET /api/mcp/init, which re-reads
+ * the operator's file) arrived, so the tools are asked for after it, never before a re-read.
+ */
+export const mcpToolsQueryOptions = (listedAt: number) =>
+  queryOptions({
+    queryKey: [...mcpQueryKeys.tools, listedAt],
+    queryFn: ({ signal }) => fetchMcpTools(signal),
+    staleTime: 10_000,
+  });
 
-export function useMcpTools() {
-  return useQuery(mcpToolsQueryOptions);
+export function useMcpTools(listedAt: number | undefined) {
+  return useQuery({ ...mcpToolsQueryOptions(listedAt ?? 0), enabled: listedAt !== undefined });
 }

@@ -24,7 +24,7 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
   const { t } = useTranslation('mcpTools');
   const admin = useSession().user?.role === 'admin';
   const config = useMcpConfig();
-  const tools = useMcpTools();
+  const tools = useMcpTools(config.isSuccess ? config.dataUpdatedAt : undefined);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<McpServer | 'new' | null>(null);
 
