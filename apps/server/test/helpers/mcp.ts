@@ -51,8 +51,11 @@ export interface RunningServer {
  * Starts the reference server's HTTP transport the way its README says
  * (`node dist/index.js streamableHttp` or `sse`, port from PORT) and waits until it listens.
  */
-export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<RunningServer> {
-  const port = await freePort();
+export async function startEverythingHttp(
+  mode: 'streamableHttp' | 'sse',
+  port?: number,
+): Promise<RunningServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [everythingEntry, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -7,6 +7,7 @@ import {
   isRunning,
   mcpSettings,
   requestAs,
+  startEverythingHttp,
   writeMcpFile,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -112,6 +113,41 @@ describe.each(databaseTargets)('MCP server lifecycle on $engine', (target) => {
     });
     expect(pidOf('other')).not.toBe(pid);
     expect((await echo('other')).statusCode).toBe(200);
+  });
+});
+
+describe('a remote server that goes away', () => {
+  it('fails calls with a clear error, then reconnects when it is back', async () => {
+    let http = await startEverythingHttp('streamableHttp');
+    const port = Number(new URL(http.url).port);
+    const t = await startTestApp(
+      undefined,
+      { mcp: mcpSettings({ restartDelayMs: { min: 200, max: 400 } }) },
+      {
+        prepareDataDir: (dir) => writeMcpFile(dir, { remote: { url: http.url } }),
+      },
+    );
+    try {
+      const user = requestAs(t.app, (await signUp(t.app)).cookie);
+      const echo = () =>
+        user.post('/api/mcp/call', { client: 'remote', name: 'echo', args: { message: 'x' } });
+      expect((await echo()).statusCode).toBe(200);
+
+      await http.close();
+      const down = await echo();
+      expect(down.statusCode).toBe(502);
+      expect(down.json().message).toMatch(
+        new RegExp(`^MCP server "remote" is unavailable: ${http.url}: `),
+      );
+      const state = (await user.get('/api/mcp/getConfig')).json<McpConfigReply>().servers[0];
+      expect(state).toMatchObject({ status: expect.stringMatching(/^(error|connecting)$/) });
+
+      http = await startEverythingHttp('streamableHttp', port);
+      await eventually(async () => (await echo()).statusCode === 200);
+    } finally {
+      await t.close();
+      await http.close();
+    }
   });
 });
 
