@@ -9,7 +9,7 @@ export function AppHeader() {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2">
         <Link
           to={paths.home}
           className="mr-2 text-lg font-bold text-fg focus-visible:outline-2 focus-visible:outline-secondary"
@@ -17,6 +17,7 @@ export function AppHeader() {
           {t('appName')}
         </Link>
         <MainNav />
+        {/* On a narrow screen the controls wrap below the navigation. */}
         <div className="ml-auto">
           <HeaderControls />
         </div>

@@ -21,7 +21,7 @@ export function HomePage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <DocumentTitle title={tCommon('nav.home')} />
-      <header className="mx-auto flex w-full max-w-5xl items-center gap-3 px-4 py-4">
+      <header className="mx-auto flex w-full max-w-5xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-4">
         <Link to={paths.home} className="text-lg font-bold text-fg">
           {tCommon('appName')}
         </Link>

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { moveItem } from '../lib/move-item';
 
 export type SortAnnouncement = {
@@ -18,35 +25,40 @@ export function useSortableList<T extends { id: string }>(initial: readonly T[])
   const [announcement, setAnnouncement] = useState<SortAnnouncement>(null);
   const rows = useRef(new Map<string, HTMLElement>());
   const handles = useRef(new Map<string, HTMLElement>());
+  const latest = useRef(items);
   const before = useRef<{ items: T[]; position: number } | null>(null);
-  const keyboardMove = useRef<string | null>(null);
+  const refocus = useRef<string | null>(null);
+  const stopDrag = useRef<(() => void) | null>(null);
 
-  // Moving a focused node in the DOM can drop focus; give it back to the moved handle.
   useLayoutEffect(() => {
-    if (keyboardMove.current) handles.current.get(keyboardMove.current)?.focus();
-    keyboardMove.current = null;
+    latest.current = items;
+    // Moving a focused node in the DOM can drop focus; give it back to the moved handle.
+    if (refocus.current) handles.current.get(refocus.current)?.focus();
+    refocus.current = null;
   }, [items]);
 
-  const indexOf = (id: string) => items.findIndex((item) => item.id === id);
+  useEffect(() => () => stopDrag.current?.(), []);
+
+  const positionOf = (id: string) => latest.current.findIndex((item) => item.id === id) + 1;
 
   const moveTo = (id: string, to: number) => {
-    const from = indexOf(id);
-    const target = Math.max(0, Math.min(items.length - 1, to));
-    if (from === -1 || from === target) return;
-    setItems(moveItem(items, from, target));
-    setAnnouncement({ kind: 'moved', id, position: target + 1 });
+    setItems((current) => {
+      const from = current.findIndex((item) => item.id === id);
+      const target = Math.max(0, Math.min(current.length - 1, to));
+      return from === -1 || from === target ? current : moveItem(current, from, target);
+    });
   };
 
   const pickUp = (id: string) => {
-    before.current = { items, position: indexOf(id) + 1 };
+    before.current = { items: latest.current, position: positionOf(id) };
     setActiveId(id);
-    setAnnouncement({ kind: 'grabbed', id, position: indexOf(id) + 1 });
+    setAnnouncement({ kind: 'grabbed', id, position: positionOf(id) });
   };
 
   const drop = (id: string) => {
     before.current = null;
     setActiveId(null);
-    setAnnouncement({ kind: 'dropped', id, position: indexOf(id) + 1 });
+    setAnnouncement({ kind: 'dropped', id, position: positionOf(id) });
   };
 
   const cancel = (id: string) => {
@@ -54,9 +66,43 @@ export function useSortableList<T extends { id: string }>(initial: readonly T[])
     before.current = null;
     setActiveId(null);
     if (!saved) return;
-    keyboardMove.current = id;
+    refocus.current = id;
     setItems(saved.items);
     setAnnouncement({ kind: 'cancelled', id, position: saved.position });
+  };
+
+  /**
+   * Follows the pointer on the window, not on the handle: the handle's row moves in the DOM as
+   * the item moves, and a node taken out of the DOM loses its pointer capture.
+   */
+  const startDrag = (id: string) => {
+    const onMove = (event: PointerEvent) => {
+      // The item belongs after every other row whose vertical middle is above the pointer.
+      const to = latest.current.filter((item) => {
+        if (item.id === id) return false;
+        const rect = rows.current.get(item.id)?.getBoundingClientRect();
+        return rect ? rect.top + rect.height / 2 < event.clientY : false;
+      }).length;
+      moveTo(id, to);
+    };
+    const finish = (outcome: 'drop' | 'cancel') => () => {
+      stop();
+      if (outcome === 'drop') drop(id);
+      else cancel(id);
+    };
+    const onUp = finish('drop');
+    const onCancel = finish('cancel');
+    const stop = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+      stopDrag.current = null;
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    stopDrag.current = stop;
+    pickUp(id);
   };
 
   const handleProps = (id: string) => ({
@@ -73,36 +119,20 @@ export function useSortableList<T extends { id: string }>(initial: readonly T[])
         else pickUp(id);
       } else if (grabbed && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
         event.preventDefault();
-        keyboardMove.current = id;
-        moveTo(id, indexOf(id) + (event.key === 'ArrowUp' ? -1 : 1));
+        const to = positionOf(id) - 1 + (event.key === 'ArrowUp' ? -1 : 1);
+        if (to < 0 || to >= latest.current.length) return;
+        refocus.current = id;
+        moveTo(id, to);
+        setAnnouncement({ kind: 'moved', id, position: to + 1 });
       } else if (grabbed && event.key === 'Escape') {
         event.preventDefault();
         cancel(id);
       }
     },
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      if (event.button !== 0) return;
+    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
+      if (event.button !== 0 || stopDrag.current) return;
       event.preventDefault();
-      event.currentTarget.setPointerCapture(event.pointerId);
-      pickUp(id);
-    },
-    onPointerMove: (event: PointerEvent<HTMLElement>) => {
-      if (activeId !== id) return;
-      // The row whose vertical middle the pointer passed is where the item belongs.
-      const target = items.findIndex((item) => {
-        const rect = rows.current.get(item.id)?.getBoundingClientRect();
-        return rect ? event.clientY < rect.top + rect.height / 2 : false;
-      });
-      const from = indexOf(id);
-      // Inserting before row `target` lands one place earlier once the item left its old place.
-      if (target === -1) moveTo(id, items.length - 1);
-      else moveTo(id, target > from ? target - 1 : target);
-    },
-    onPointerUp: () => {
-      if (activeId === id) drop(id);
-    },
-    onPointerCancel: () => {
-      if (activeId === id) cancel(id);
+      startDrag(id);
     },
   });
 
