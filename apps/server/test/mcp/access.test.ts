@@ -80,7 +80,8 @@ describe.each(databaseTargets)('who may use /api/mcp/* on $engine', (target) => 
   });
 
   it('lets a user list and call tools and read the config, and refuses every change with 403', async () => {
-    const before = (await admin.get('/api/mcp/getConfig')).json<McpConfigReply>();
+    // init waits until the servers have settled, so the two snapshots compare state, not timing.
+    const before = (await admin.get('/api/mcp/init')).json<McpConfigReply>();
     for (const [method, url, body] of requests()) {
       const response = await send(user, method, url, body);
       if (adminOnly.has(url.split('?')[0]!)) {
