@@ -56,6 +56,17 @@ export class McpHost {
     }
   }
 
+  /** `reconcile` for one server: `server` null when it is gone or inactive. */
+  reconcileOne(key: string, server: WantedServer | null): void {
+    if (this.closed) return;
+    const entry = this.entries.get(key);
+    if (entry && (!server || fingerprintOf(server) !== entry.fingerprint)) this.drop(key);
+    if (!server || this.entries.has(key)) return;
+    const connection = this.create(server, true);
+    this.entries.set(key, { fingerprint: fingerprintOf(server), connection });
+    connection.start();
+  }
+
   /**
    * Connects to a server without keeping it: resolves with the connection when it answers (to
    * `adopt` once the server is saved), rejects with the reason when it does not.

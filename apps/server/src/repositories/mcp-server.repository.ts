@@ -119,6 +119,16 @@ export class McpServerRepository {
     return new Map(rows.map((row) => [row.key, row.active === 1]));
   }
 
+  /** An administrator's switch of one file server, or undefined when none was set. */
+  async fileServerActive(key: string): Promise<boolean | undefined> {
+    const row = await this.db
+      .selectFrom('mcp_file_server_states')
+      .select('active')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && row.active === 1;
+  }
+
   async setFileServerActive(key: string, active: boolean, now: number): Promise<void> {
     const value = active ? 1 : 0;
     await this.db

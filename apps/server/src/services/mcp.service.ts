@@ -8,11 +8,7 @@ import type {
   McpToolsQuery,
   McpToolsReply,
 } from '@confab/protocol/mcp';
-import {
-  definitionsFromPutConfig,
-  type McpPutConfigBody,
-  type McpServerDefinition,
-} from '@confab/protocol/mcp-config-file';
+import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
 import {
   AppError,
   badRequest,
@@ -23,10 +19,10 @@ import {
 } from '../lib/app-error';
 import { isUniqueViolation } from '../db/errors';
 import { invalidArgs } from '../mcp/args-validator';
-import { readMcpConfigFile, type LoadedConfigFile } from '../mcp/config-file';
-import type { McpConnection } from '../mcp/connection';
-import type { McpHost, WantedServer } from '../mcp/host';
 import { toCallError, toCallReply } from '../mcp/call-result';
+import type { McpConnection } from '../mcp/connection';
+import type { McpHost } from '../mcp/host';
+import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
   AdminServerDefinition,
@@ -44,14 +40,6 @@ export interface McpServiceOptions {
   now?: () => number;
 }
 
-type Server = McpServerDefinition & { source: 'file' | 'admin' };
-
-interface Snapshot {
-  servers: Server[];
-  /** Problems to show administrators beside the file's own. */
-  notes: string[];
-}
-
 function requireUser(user: SessionUser | null): asserts user is SessionUser {
   if (!user) throw unauthenticated();
 }
@@ -61,33 +49,32 @@ function requireAdmin(user: SessionUser | null): asserts user is SessionUser {
   if (user.role !== 'admin') throw forbidden('Only an administrator can change MCP servers');
 }
 
-const wanted = (server: Server | AdminServerDefinition): WantedServer => ({
-  key: server.key,
-  transport: server.transport,
-  guarded: !('source' in server) || server.source === 'admin',
-});
+const isAdmin = (user: SessionUser) => user.role === 'admin';
 
 /**
  * The tool service. Every signed-in user lists and calls the tools of active servers;
  * administrators add, change, activate and deactivate them. Stdio servers come only from the
- * operator's file: nothing here can start a program.
- *
- * The database is the truth shared by every node: each request reads it (two small queries) and
- * brings this node's connections in line before it answers.
+ * operator's file: nothing here can start a program. Every method checks access first.
  */
 export class McpService {
-  private file: LoadedConfigFile;
+  private readonly catalog: McpServerCatalog;
   private readonly now: () => number;
 
   constructor(private readonly options: McpServiceOptions) {
-    this.file = { path: options.configFilePath, found: false, servers: [], problems: [] };
+    this.catalog = new McpServerCatalog({
+      servers: options.servers,
+      host: options.host,
+      configFilePath: options.configFilePath,
+      connectTimeoutMs: options.connectTimeoutMs,
+      limits: { callTimeoutMs: options.callTimeoutMs, resultMaxBytes: options.resultMaxBytes },
+    });
     this.now = options.now ?? Date.now;
   }
 
   /** At app start: reads the operator's file and connects the active servers. */
   async start(): Promise<void> {
-    this.file = await readMcpConfigFile(this.options.configFilePath);
-    await this.sync();
+    await this.catalog.reloadFile();
+    await this.catalog.sync();
   }
 
   async close(): Promise<void> {
@@ -97,26 +84,26 @@ export class McpService {
   /** `GET /api/mcp/init`: re-reads the operator's file, then answers like getConfig. */
   async init(user: SessionUser | null): Promise<McpConfigReply> {
     requireUser(user);
-    this.file = await readMcpConfigFile(this.options.configFilePath);
-    const snapshot = await this.sync();
-    await this.settle(snapshot.servers.filter((server) => server.active));
-    return this.configReply(user, snapshot);
+    await this.catalog.reloadFile();
+    const snapshot = await this.catalog.sync();
+    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
+    return this.catalog.configReply(isAdmin(user), snapshot);
   }
 
   async getConfig(user: SessionUser | null): Promise<McpConfigReply> {
     requireUser(user);
-    return this.configReply(user, await this.sync());
+    return this.catalog.configReply(isAdmin(user), await this.catalog.sync());
   }
 
   async tools(user: SessionUser | null, query: McpToolsQuery): Promise<McpToolsReply> {
     requireUser(user);
-    const { servers } = await this.sync();
+    const { servers } = await this.catalog.sync();
     if (query.server) {
       const server = this.activeServer(servers, query.server);
       return { tools: toolsOf(server.key, await this.connected(server)) };
     }
     const active = servers.filter((server) => server.active);
-    await this.settle(active);
+    await this.catalog.settle(active);
     return {
       tools: active.flatMap((server) => {
         const connection = this.options.host.connection(server.key);
@@ -131,8 +118,7 @@ export class McpService {
     signal?: AbortSignal,
   ): Promise<McpCallReply> {
     requireUser(user);
-    const { servers } = await this.sync();
-    const server = this.activeServer(servers, body.client);
+    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
     const connection = await this.connected(server);
     const tool = connection.tools.find((candidate) => candidate.name === body.name);
     if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
@@ -162,7 +148,7 @@ export class McpService {
   async addServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
     requireAdmin(user);
     const definition = adminDefinition(input);
-    const { servers } = await this.sync();
+    const { servers } = await this.catalog.sync();
     if (servers.some((server) => server.key === definition.key)) throw taken(definition.key);
     await this.checkUrl(definition.transport.url, 'transport.url');
     const probe = definition.active ? await this.probe(definition) : null;
@@ -174,12 +160,12 @@ export class McpService {
       throw error;
     }
     if (probe) this.options.host.adopt(wanted(definition), probe);
-    return this.serverView(user, await this.sync(), definition.key);
+    return this.serverView(user, await this.catalog.sync(), definition.key);
   }
 
   async updateServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
     requireAdmin(user);
-    const { servers } = await this.sync();
+    const { servers } = await this.catalog.sync();
     const current = servers.find((server) => server.key === input.key);
     if (!current) throw unknownServer(input.key);
     if (current.source === 'file') throw fileServerConflict(input.key);
@@ -194,12 +180,12 @@ export class McpService {
       throw unknownServer(input.key);
     }
     if (probe) this.options.host.adopt(wanted(definition), probe);
-    return this.serverView(user, await this.sync(), definition.key);
+    return this.serverView(user, await this.catalog.sync(), definition.key);
   }
 
   async setActive(user: SessionUser | null, key: string, active: boolean): Promise<McpServer> {
     requireAdmin(user);
-    const { servers } = await this.sync();
+    const { servers } = await this.catalog.sync();
     const server = servers.find((candidate) => candidate.key === key);
     if (!server) throw unknownServer(key);
     if (server.source === 'file') {
@@ -207,8 +193,9 @@ export class McpService {
     } else {
       await this.options.servers.setAdminServerActive(key, active, this.now());
     }
-    const snapshot = await this.sync();
-    if (active) await this.settle(snapshot.servers.filter((candidate) => candidate.key === key));
+    const snapshot = await this.catalog.sync();
+    if (active)
+      await this.catalog.settle(snapshot.servers.filter((candidate) => candidate.key === key));
     return this.serverView(user, snapshot, key);
   }
 
@@ -216,7 +203,7 @@ export class McpService {
   async putConfig(user: SessionUser | null, body: McpPutConfigBody): Promise<McpConfigReply> {
     requireAdmin(user);
     const definitions = definitionsFromPutConfig(body) as AdminServerDefinition[];
-    const { servers } = await this.sync();
+    const { servers } = await this.catalog.sync();
     const fileKeys = new Set(servers.filter((s) => s.source === 'file').map((s) => s.key));
     const clashes = definitions.filter((definition) => fileKeys.has(definition.key));
     if (clashes.length > 0) {
@@ -261,53 +248,25 @@ export class McpService {
         this.options.host.adopt(wanted(definition), probe.value);
       }
     });
-    const snapshot = await this.sync();
-    await this.settle(snapshot.servers.filter((server) => server.active));
-    return this.configReply(user, snapshot);
+    const snapshot = await this.catalog.sync();
+    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
+    return this.catalog.configReply(isAdmin(user), snapshot);
   }
 
-  /** Reads the shared state and brings this node's connections in line with it. */
-  private async sync(): Promise<Snapshot> {
-    const [admins, states] = await Promise.all([
-      this.options.servers.listAdminServers(),
-      this.options.servers.fileServerStates(),
-    ]);
-    const fileKeys = new Set(this.file.servers.map((server) => server.key));
-    const servers: Server[] = [
-      ...this.file.servers.map((server) => ({
-        ...server,
-        source: 'file' as const,
-        active: states.get(server.key) ?? server.active,
-      })),
-      ...admins
-        .filter((server) => !fileKeys.has(server.key))
-        .map((server) => ({ ...server, source: 'admin' as const })),
-    ];
-    const notes = admins
-      .filter((server) => fileKeys.has(server.key))
-      .map(
-        (server) =>
-          `"${server.key}": an administrator added a server with this key too; the file's definition is used`,
-      );
-    this.options.host.reconcile(servers.filter((server) => server.active).map(wanted));
-    return { servers, notes };
+  private serverView(user: SessionUser, snapshot: Snapshot, key: string): McpServer {
+    const view = this.catalog.serverView(isAdmin(user), snapshot, key);
+    if (!view) throw unknownServer(key);
+    return view;
   }
 
-  private settle(servers: Server[]): Promise<void> {
-    return this.options.host.settle(
-      servers.map((server) => server.key),
-      this.options.connectTimeoutMs,
-    );
-  }
-
-  private activeServer(servers: Server[], key: string): Server {
+  private activeServer(servers: CatalogServer[], key: string): CatalogServer {
     const server = servers.find((candidate) => candidate.key === key);
     if (!server) throw unknownServer(key);
     if (!server.active) throw conflict(`MCP server "${key}" is not active`);
     return server;
   }
 
-  private async connected(server: Server): Promise<McpConnection> {
+  private async connected(server: CatalogServer): Promise<McpConnection> {
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
@@ -332,52 +291,6 @@ export class McpService {
         `Could not connect to the MCP server at ${definition.transport.url}; nothing was saved: ${reasonOf(error)}`,
       );
     }
-  }
-
-  private configReply(user: SessionUser, snapshot: Snapshot): McpConfigReply {
-    const admin = user.role === 'admin';
-    return {
-      servers: snapshot.servers
-        .filter((server) => admin || server.active)
-        .map((server) => this.view(user, server)),
-      file: {
-        path: admin ? this.file.path : null,
-        found: this.file.found,
-        problems: admin ? [...this.file.problems, ...snapshot.notes] : [],
-      },
-      limits: {
-        callTimeoutMs: this.options.callTimeoutMs,
-        resultMaxBytes: this.options.resultMaxBytes,
-      },
-    };
-  }
-
-  private serverView(user: SessionUser, snapshot: Snapshot, key: string): McpServer {
-    const server = snapshot.servers.find((candidate) => candidate.key === key);
-    if (!server) throw unknownServer(key);
-    return this.view(user, server);
-  }
-
-  private view(user: SessionUser, server: Server): McpServer {
-    const connection = server.active ? this.options.host.connection(server.key) : undefined;
-    const status = !server.active
-      ? 'inactive'
-      : !connection || connection.status === 'closed'
-        ? 'connecting'
-        : connection.status;
-    return {
-      key: server.key,
-      name: server.name,
-      description: server.description,
-      source: server.source,
-      transportType: server.transport.type,
-      transport: user.role === 'admin' ? server.transport : null,
-      approvalPolicy: server.approvalPolicy,
-      active: server.active,
-      status,
-      error: status === 'error' ? (connection?.error ?? null) : null,
-      toolCount: status === 'connected' && connection ? connection.tools.length : null,
-    };
   }
 }
 
