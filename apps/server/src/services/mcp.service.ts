@@ -230,16 +230,15 @@ export class McpService {
       changed.map((definition) => this.options.host.probe(wanted(definition))),
     );
     const failures = probes.flatMap((probe, index) =>
-      probe.status === 'rejected' ? [`"${changed[index]?.key}": ${reasonOf(probe.reason)}`] : [],
+      probe.status === 'rejected'
+        ? [[`mcpServers.${changed[index]?.key}.url`, unanswered(reasonOf(probe.reason))] as const]
+        : [],
     );
     if (failures.length > 0) {
       const opened = probes.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
       await Promise.all(opened.map((connection) => connection.close()));
-      throw new AppError(
-        502,
-        'BAD_GATEWAY',
-        `Nothing was saved: could not connect to ${failures.join('; ')}`,
-      );
+      const [field, reason] = failures[0]!;
+      throw badRequest(`Nothing was saved. ${field}: ${reason}`, Object.fromEntries(failures));
     }
     await this.options.servers.replaceAdminServers(definitions, this.now());
     probes.forEach((probe, index) => {
@@ -280,16 +279,18 @@ export class McpService {
     if (refusal) throw badRequest(`${field}: ${refusal}`, { [field]: refusal });
   }
 
-  /** Tries the server before it is saved: a URL that does not answer changes nothing. */
+  /**
+   * Tries the server before it is saved. A URL that does not answer is the administrator's
+   * input to correct: a 400 on the URL field, and nothing changes.
+   */
   private async probe(definition: AdminServerDefinition): Promise<McpConnection> {
     try {
       return await this.options.host.probe(wanted(definition));
     } catch (error) {
-      throw new AppError(
-        502,
-        'BAD_GATEWAY',
-        `Could not connect to the MCP server at ${definition.transport.url}; nothing was saved: ${reasonOf(error)}`,
-      );
+      const reason = unanswered(reasonOf(error));
+      throw badRequest(`Nothing was saved. transport.url: ${reason}`, {
+        'transport.url': reason,
+      });
     }
   }
 }
@@ -315,6 +316,7 @@ function toolsOf(server: string, connection: McpConnection): McpToolsReply['tool
   }));
 }
 
+const unanswered = (reason: string) => `Could not connect to the MCP server: ${reason}`;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const unknownServer = (key: string) => notFound(`No MCP server "${key}"`);
 const taken = (key: string) =>

@@ -115,14 +115,12 @@ describe.each(databaseTargets)('servers added by administrators on $engine', (ta
       key: 'nobody_home',
       transport: { type: 'streamable-http', url },
     });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(400);
+    const reason = new RegExp(`^Could not connect to the MCP server: ${url}: .*ECONNREFUSED`);
     expect(response.json()).toMatchObject({
-      code: 'BAD_GATEWAY',
-      message: expect.stringMatching(
-        new RegExp(
-          `^Could not connect to the MCP server at ${url}; nothing was saved: .*ECONNREFUSED`,
-        ),
-      ),
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^Nothing was saved\. transport\.url: Could not connect/),
+      fields: { 'transport.url': expect.stringMatching(reason) },
     });
     expect(await keys()).not.toContain('nobody_home');
   });
@@ -229,7 +227,8 @@ describe.each(databaseTargets)('servers added by administrators on $engine', (ta
       ...current,
       transport: { type: 'streamable-http', url: await unusedUrl() },
     });
-    expect(dead.statusCode).toBe(502);
+    expect(dead.statusCode).toBe(400);
+    expect(dead.json()).toMatchObject({ fields: { 'transport.url': expect.any(String) } });
     const unchanged = (await config()).servers.find((server) => server.key === 'web_tools');
     expect(unchanged).toMatchObject({ transport: { url: http.url }, name: 'Renamed tools' });
     expect((await echo('web_tools')).statusCode).toBe(200);
@@ -301,8 +300,13 @@ describe.each(databaseTargets)('servers added by administrators on $engine', (ta
     const dead = await admin.post('/api/mcp/putConfig', {
       mcpServers: { fine: { url: http.url }, dead: { url: await unusedUrl() } },
     });
-    expect(dead.statusCode).toBe(502);
-    expect(dead.json().message).toMatch(/^Nothing was saved: could not connect to "dead": /);
+    expect(dead.statusCode).toBe(400);
+    expect(dead.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^Nothing was saved\. mcpServers\.dead\.url: Could not connect/,
+      ),
+      fields: { 'mcpServers.dead.url': expect.stringContaining('ECONNREFUSED') },
+    });
     expect(await keys()).toEqual(before);
 
     const replaced = await admin.post('/api/mcp/putConfig', {

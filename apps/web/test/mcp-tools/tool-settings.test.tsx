@@ -141,12 +141,16 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
         'POST /api/mcp/addServer': () =>
           json(
             {
-              statusCode: 502,
-              code: 'BAD_GATEWAY',
+              statusCode: 400,
+              code: 'VALIDATION_ERROR',
               message:
-                'Could not connect to the MCP server at https://nowhere.example/mcp; nothing was saved: fetch failed',
+                'Nothing was saved. transport.url: Could not connect to the MCP server: https://nowhere.example/mcp: fetch failed',
+              fields: {
+                'transport.url':
+                  'Could not connect to the MCP server: https://nowhere.example/mcp: fetch failed',
+              },
             },
-            502,
+            400,
           ),
       },
       boss,
@@ -177,8 +181,9 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('URL'), 'https://nowhere.example/mcp');
     await user.selectOptions(within(form).getByLabelText('Approval'), 'ask once per chat');
     await user.click(within(form).getByRole('button', { name: 'Add server' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'nothing was saved: fetch failed',
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Nothing was saved.');
+    expect(within(form).getByLabelText('URL')).toHaveAccessibleDescription(
+      'Could not connect to the MCP server: https://nowhere.example/mcp: fetch failed',
     );
     expect(calls.calls('POST /api/mcp/addServer')[0]?.body).toEqual({
       key: 'web_tools',
