@@ -1,6 +1,9 @@
-// Bundles the server into dist/main.js: workspace sources (the protocol package) are inlined,
-// npm dependencies stay external, so start-up reads one file instead of compiling TypeScript.
+// Bundles the server into dist/main.js: workspace sources (the protocol package, TypeScript) are
+// inlined, npm dependencies stay external, so start-up reads one file and compiles nothing.
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
+
+const packagesDir = resolve(import.meta.dirname, '../../../packages');
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -11,18 +14,15 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  // The protocol package is TypeScript source; bundle it rather than import it at run time.
-  alias: {},
   plugins: [
     {
-      name: 'inline-workspace',
+      name: 'inline-workspace-packages',
       setup(b) {
-        b.onResolve({ filter: /^@confab\// }, (args) => ({
-          path: new URL(
-            `../../../packages/${args.path.split('/')[1]}/src/${args.path.split('/').slice(2).join('/')}.ts`,
-            import.meta.url,
-          ).pathname,
-        }));
+        // "@confab/protocol/auth" → packages/protocol/src/auth.ts (the package's "./*" export).
+        b.onResolve({ filter: /^@confab\/[^/]+\/.+/ }, (args) => {
+          const [, name, ...rest] = args.path.split('/');
+          return { path: resolve(packagesDir, name, 'src', `${rest.join('/')}.ts`) };
+        });
       },
     },
   ],

@@ -26,7 +26,7 @@ export async function createScratchPostgres(serverUrl: string): Promise<ScratchP
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
+    async drop() {
       await withAdmin(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
