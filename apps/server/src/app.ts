@@ -19,6 +19,7 @@ import { sessionPlugin } from './plugins/session';
 import { socketPlugin, type SocketPluginOptions } from './plugins/socket';
 import { socketHandlers } from './realtime/handlers';
 import { webAppPlugin } from './plugins/web-app';
+import { mcpHostPlugin } from './plugins/mcp-host';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -60,7 +61,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
-  app.decorate('services', createServices(config, database));
+  app.decorate('services', createServices(config, database, app.log));
 
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {
@@ -89,6 +90,7 @@ export async function buildApp(
     handlers: socketHandlers(app),
   });
   await app.register(webAppPlugin, { root: config.webDistDir });
+  await app.register(mcpHostPlugin);
   await registerRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {

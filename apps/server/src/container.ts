@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { MemoryAttemptLimiter } from './lib/attempt-limiter';
@@ -9,9 +10,17 @@ import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
+import type { ConnectionLogger } from './mcp/connection';
+import { McpHost } from './mcp/host';
+import { McpServerRepository } from './repositories/mcp-server.repository';
+import { McpService } from './services/mcp.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
-export function createServices(config: AppConfig, database: DatabaseHandle) {
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: ConnectionLogger = silentLog,
+) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const auth = new AuthService({
@@ -36,12 +45,24 @@ export function createServices(config: AppConfig, database: DatabaseHandle) {
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const mcpServers = new McpServerRepository(database.db);
+  const mcpHost = new McpHost({ ...config.mcp, log });
+  const mcp = new McpService({
+    servers: mcpServers,
+    host: mcpHost,
+    configFilePath: join(config.dataDir, 'mcp.json'),
+    ...config.mcp,
+  });
   return {
-    repositories: { users, sessions, ...contactsRepositories },
+    repositories: { users, sessions, ...contactsRepositories, mcpServers },
     auth,
     realtime,
     contacts,
+    mcp,
+    mcpHost,
   };
 }
+
+const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };
 
 export type Services = ReturnType<typeof createServices>;

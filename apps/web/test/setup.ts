@@ -2,12 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installMatchMedia } from './helpers/match-media';
+import { installResizeObserver } from './helpers/resize-observer';
 
 // Pages load lazily; on a busy machine the first load of a chunk can take over a second.
 configure({ asyncUtilTimeout: 5000 });
 
 // Before any app module runs: the colour mode reads matchMedia when it is first imported.
 installMatchMedia();
+installResizeObserver();
 
 const { i18nReady, loadNamespaces } = await import('@/lib/i18n/i18n');
 const { namespaces } = await import('./helpers/namespaces');

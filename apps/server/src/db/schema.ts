@@ -40,6 +40,21 @@ export interface FriendRequestsTable {
   updated_at: number;
 }
 
+/** An MCP server added by an administrator (remote transports only). */
+export interface McpServersTable {
+  key: string;
+  name: string;
+  description: string;
+  transport_type: 'streamable-http' | 'sse';
+  url: string;
+  /** JSON object of header names to values. */
+  headers: string;
+  approval_policy: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ChatsTable {
   id: string;
   /** 'private' for a one-to-one chat. */
@@ -56,12 +71,21 @@ export interface ChatParticipantsTable {
   joined_at: number;
 }
 
+/** The active switch of a server from the operator's file, set by an administrator. */
+export interface McpFileServerStatesTable {
+  key: string;
+  active: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   friend_requests: FriendRequestsTable;
   chats: ChatsTable;
   chat_participants: ChatParticipantsTable;
+  mcp_servers: McpServersTable;
+  mcp_file_server_states: McpFileServerStatesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -144,8 +144,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(
               paths.mindBox,
               lazyPage(
-                () => import('@/features/mind-box/routes/mind-box-page').then((m) => m.MindBoxPage),
-                ['mindBox'],
+                () => import('../compositions/mind-box-screen').then((m) => m.MindBoxScreen),
+                ['mindBox', 'mcpTools'],
               ),
             ),
             page(
