@@ -16,7 +16,10 @@ import { AppError } from './lib/app-error';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
+import { socketPlugin, type SocketPluginOptions } from './plugins/socket';
+import { socketHandlers } from './realtime/handlers';
 import { webAppPlugin } from './plugins/web-app';
+import { mcpHostPlugin } from './plugins/mcp-host';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -30,6 +33,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** A socket.io cluster adapter (several nodes); in-memory when absent. */
+  socketAdapter?: SocketPluginOptions['adapter'];
 }
 
 export async function buildApp(
@@ -56,7 +61,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
-  app.decorate('services', createServices(config, database));
+  app.decorate('services', createServices(config, database, app.log));
 
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {
@@ -80,7 +85,12 @@ export async function buildApp(
   });
   await app.register(sessionPlugin);
   await app.register(originCheckPlugin);
+  await app.register(socketPlugin, {
+    adapter: options.socketAdapter,
+    handlers: socketHandlers(app),
+  });
   await app.register(webAppPlugin, { root: config.webDistDir });
+  await app.register(mcpHostPlugin);
   await registerRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mcpLimits } from '@confab/protocol/mcp';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -9,6 +10,21 @@ export interface RateLimitConfig {
   accountLockMinutes: number;
   /** Registrations per IP address per hour. */
   registerPerIpPerHour: number;
+  /** Friend requests per user per minute (keeps the user list from being enumerated). */
+  addContactPerUserPerMinute: number;
+}
+
+export interface McpHostConfig {
+  /** Longest a tool call may take before it is cancelled. */
+  callTimeoutMs: number;
+  /** Largest tool result (the JSON of its content); a larger one is refused, never cut. */
+  resultMaxBytes: number;
+  /** Longest a server may take to start and answer the MCP handshake. */
+  connectTimeoutMs: number;
+  /** Restart delay after a crash or failed start: doubles from `min` up to `max`. */
+  restartDelayMs: { min: number; max: number };
+  /** Lets admin-added servers reach link-local and cloud metadata addresses (169.254.0.0/16, ...). */
+  allowLinkLocalUrls: boolean;
 }
 
 export interface AppConfig {
@@ -26,6 +42,7 @@ export interface AppConfig {
   trustProxy: boolean;
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
+  mcp: McpHostConfig;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),
       accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
+      addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
+    },
+    mcp: {
+      callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
+      resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),
+      connectTimeoutMs: intFrom(env, 'MCP_CONNECT_TIMEOUT_MS', 15_000),
+      restartDelayMs: { min: 1_000, max: 60_000 },
+      allowLinkLocalUrls:
+        env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
     },
   };
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installMatchMedia } from './helpers/match-media';
+import { installResizeObserver } from './helpers/resize-observer';
 
 // Suites marked `@vitest-environment node` (the AI engine against the test provider) have no
 // DOM: nothing below applies to them.
@@ -11,6 +12,7 @@ if (typeof window !== 'undefined') {
 
   // Before any app module runs: the colour mode reads matchMedia when it is first imported.
   installMatchMedia();
+  installResizeObserver();
 
   const { i18nReady, loadNamespaces } = await import('@/lib/i18n/i18n');
   const { namespaces } = await import('./helpers/namespaces');

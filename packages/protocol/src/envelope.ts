@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The social API's base path (spec section 7): its paths below are relative to it. */
+export const socialApiBase = '/api';
+
 /**
  * The social API's reply envelope: `{statusCode, data, message?}` with the same status as the
  * HTTP reply. Errors use `ErrorReply` from ./errors (statusCode, code, message).

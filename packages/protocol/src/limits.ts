@@ -16,4 +16,6 @@ export const limits = {
   historyPageSize: 50,
   timelineGapMs: 300_000,
   maxUrlLength: 500,
+  /** Longest id (UUIDs are 36 characters) any body may carry. */
+  idMax: 64,
 } as const;

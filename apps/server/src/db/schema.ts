@@ -24,9 +24,68 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export type FriendRequestStatus = 'pending' | 'accepted' | 'rejected' | 'blocked';
+
+/** One row per pair of users, whichever direction (`pair_key` is unique). */
+export interface FriendRequestsTable {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  /** "{smaller user id}:{larger user id}". */
+  pair_key: string;
+  status: FriendRequestStatus;
+  /** The user who blocked, while status is blocked. */
+  blocked_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An MCP server added by an administrator (remote transports only). */
+export interface McpServersTable {
+  key: string;
+  name: string;
+  description: string;
+  transport_type: 'streamable-http' | 'sse';
+  url: string;
+  /** JSON object of header names to values. */
+  headers: string;
+  approval_policy: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatsTable {
+  id: string;
+  /** 'private' for a one-to-one chat. */
+  type: string;
+  /** The sorted pair of user ids of a private chat, so a pair has one chat; null otherwise. */
+  pair_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChatParticipantsTable {
+  chat_id: string;
+  user_id: string;
+  joined_at: number;
+}
+
+/** The active switch of a server from the operator's file, set by an administrator. */
+export interface McpFileServerStatesTable {
+  key: string;
+  active: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  friend_requests: FriendRequestsTable;
+  chats: ChatsTable;
+  chat_participants: ChatParticipantsTable;
+  mcp_servers: McpServersTable;
+  mcp_file_server_states: McpFileServerStatesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorReply } from '@confab/protocol/errors';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -32,16 +32,26 @@ const messageByFastifyCode: Record<string, string> = {
 /** Turns every error into `{statusCode, code, message}`; a 5xx never shows its internal message. */
 export const errorsPlugin = fp(
   (app, _opts, done) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const body = toErrorReply(error);
-      if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
-      return reply.code(body.statusCode).send(body);
-    });
+    app.setErrorHandler(errorHandler());
     done();
   },
   { name: 'errors' },
 );
+
+/**
+ * The error handler; a group of routes may set its own with `prefixFor`, which names what
+ * failed (for example the social API's fixed failure text of an operation).
+ */
+export function errorHandler(prefixFor?: (request: FastifyRequest) => string | undefined) {
+  return (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const body = toErrorReply(error);
+    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+    const prefix = prefixFor?.(request);
+    if (prefix) body.message = `${prefix}：${body.message}`;
+    return reply.code(body.statusCode).send(body);
+  };
+}
 
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof AppError) {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error';
+import { sameHost } from '../lib/same-host';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -9,15 +10,6 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * older browsers. Requests without an Origin header (curl, server-to-server) carry no cookie
  * from a victim's browser and pass.
  */
-// URL parsing drops default ports, so "http://host:80" and "http://host" compare equal.
-function sameHost(origin: string, own: string): boolean {
-  try {
-    return new URL(origin).host === new URL(own).host;
-  } catch {
-    return false;
-  }
-}
-
 export const originCheckPlugin = fp(
   (app, _opts, done) => {
     app.addHook('onRequest', async (request) => {

@@ -51,6 +51,12 @@ export const sessionPlugin = fp(
   { name: 'session' },
 );
 
+/** The signed-in user of a route guarded by `app.requireUser` (throws 401 otherwise). */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
 // Secure whenever the visitor came over HTTPS (directly, or through a trusted proxy).
 const secureFor = (request: FastifyRequest) => request.protocol === 'https';
 

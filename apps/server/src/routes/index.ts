@@ -3,6 +3,16 @@ import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
 import { sessionRoutes } from './api/_auth/session';
+import { contactsRoutes } from './api/chat-social-msg/contacts';
+import { mcpActivateRoute } from './api/mcp/activate';
+import { mcpAddServerRoute } from './api/mcp/addServer';
+import { mcpCallRoute } from './api/mcp/call';
+import { mcpDeactivateRoute } from './api/mcp/deactivate';
+import { mcpGetConfigRoute } from './api/mcp/getConfig';
+import { mcpInitRoute } from './api/mcp/init';
+import { mcpPutConfigRoute } from './api/mcp/putConfig';
+import { mcpToolsRoute } from './api/mcp/tools';
+import { mcpUpdateServerRoute } from './api/mcp/updateServer';
 
 /** Every route of the server. Folders mirror the URLs. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +20,14 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerRoute);
   await app.register(loginRoute);
   await app.register(sessionRoutes);
+  await app.register(contactsRoutes);
+  await app.register(mcpToolsRoute);
+  await app.register(mcpCallRoute);
+  await app.register(mcpInitRoute);
+  await app.register(mcpUpdateServerRoute);
+  await app.register(mcpAddServerRoute);
+  await app.register(mcpGetConfigRoute);
+  await app.register(mcpPutConfigRoute);
+  await app.register(mcpActivateRoute);
+  await app.register(mcpDeactivateRoute);
 }

@@ -23,8 +23,10 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
 export async function startTestApp(
   target: DatabaseTarget = { engine: 'sqlite' },
   overrides: ConfigOverrides = {},
+  options: { prepareDataDir?: (dataDir: string) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
+  options.prepareDataDir?.(dataDir);
   const postgres =
     target.engine === 'postgres' ? await createScratchPostgres(target.serverUrl) : undefined;
   const base = loadConfig({});
@@ -40,6 +42,7 @@ export async function startTestApp(
       loginFailuresPerAccount: 10_000,
       accountLockMinutes: 15,
       registerPerIpPerHour: 10_000,
+      addContactPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

@@ -35,3 +35,13 @@ export const publicPaths: ReadonlySet<string> = new Set<AppPath>([
 export const protectedPaths: ReadonlySet<string> = new Set<string>(
   Object.values(paths).filter((path) => !publicPaths.has(path)),
 );
+
+/**
+ * The one-to-one chat to open on /socialChatRoom travels as `?chat={chatId}` (the route has no
+ * path parameters). The contacts panel links there; the chat room reads it.
+ */
+export const socialChatRoomChatParam = 'chat';
+
+export function socialChatRoomHref(chatId: string): string {
+  return `${paths.socialChatRoom}?${new URLSearchParams({ [socialChatRoomChatParam]: chatId }).toString()}`;
+}

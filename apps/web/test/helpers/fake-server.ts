@@ -55,3 +55,9 @@ export function fakeServer(options: { session?: SessionReply; routes?: Record<st
     calls: (route: string) => requests.filter((r) => `${r.method} ${r.path}` === route),
   };
 }
+
+/** The social API's contact list of someone with no contacts yet. */
+export const noContacts: Record<string, Handler> = {
+  'GET /api/chat-social-msg/contacts/list': () =>
+    json({ statusCode: 200, data: { formattedContacts: [] } }),
+};

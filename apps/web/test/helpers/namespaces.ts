@@ -8,6 +8,7 @@ export const namespaces: Namespace[] = [
   'conversations',
   'mindBox',
   'aiSettings',
+  'mcpTools',
   'socialChat',
   'contacts',
   'connection',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { alice, fakeServer } from '../helpers/fake-server';
+import { alice, fakeServer, noContacts } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
 
 describe('navigation guard in the router', () => {
@@ -20,10 +20,10 @@ describe('navigation guard in the router', () => {
   });
 
   it('lets a signed-in visitor open a protected page', async () => {
-    fakeServer({ session: alice });
+    fakeServer({ session: alice, routes: noContacts });
     await renderApp('/contacts');
     expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
-    expect(screen.getByText('No contacts yet')).toBeInTheDocument();
+    expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
+import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
@@ -15,8 +16,10 @@ import { AppLoading } from './app-loading';
 export function RootLayout() {
   const location = useLocation();
   const navigating = useNavigation().state !== 'idle';
-  const { signedIn, isPending } = useSession();
+  const { signedIn, isPending, user } = useSession();
   useSessionSync();
+  // One socket per tab while signed in, whichever page is shown.
+  useRealtimeConnection(user?.id ?? null);
   useRouteColorMode();
 
   if (isPending) return <AppLoading />;

@@ -144,8 +144,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(
               paths.mindBox,
               lazyPage(
-                () => import('../screens/mind-box-screen').then((m) => m.MindBoxScreen),
-                ['mindBox', 'aiSettings'],
+                () => import('../compositions/mind-box-screen').then((m) => m.MindBoxScreen),
+                ['mindBox', 'aiSettings', 'mcpTools'],
               ),
             ),
             page(

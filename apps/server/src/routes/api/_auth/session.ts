@@ -19,6 +19,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: logoutReplySchema } } },
     async (request, reply) => {
       await app.services.auth.logout(request.cookies[sessionCookieName]);
+      // Sockets opened with this session were authorised by it alone.
+      if (request.sessionId) app.realtime.disconnectSession(request.sessionId);
       clearSessionCookie(reply, request);
       return { ok: true as const };
     },

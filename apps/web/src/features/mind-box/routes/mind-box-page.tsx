@@ -33,9 +33,17 @@ type Panel = 'chat' | 'inspector' | 'provider' | null;
 
 /**
  * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
- * input on the right. `providerSettings` is the provider settings screen, composed by the app.
+ * input on the right. `providerSettings` is the provider settings screen and `toolbarExtras`
+ * further toolbar buttons, both composed by the app.
  */
-export function MindBoxPage({ providerSettings }: { providerSettings?: ReactNode }) {
+export function MindBoxPage({
+  providerSettings,
+  toolbarExtras,
+}: {
+  providerSettings?: ReactNode;
+  /** More toolbar buttons, e.g. the tool settings. */
+  toolbarExtras?: ReactNode;
+}) {
   use(loadSettings());
   const { t } = useTranslation('mindBox');
   const settings = useSettings();
@@ -100,6 +108,7 @@ export function MindBoxPage({ providerSettings }: { providerSettings?: ReactNode
               <Info aria-hidden className="size-4" />
               {t('toolbar.inspector')}
             </Button>
+            {toolbarExtras}
             <Button size="sm" variant="ghost" onClick={() => setPanel('provider')}>
               <Settings2 aria-hidden className="size-4" />
               {t('toolbar.providerSettings')}

@@ -1,0 +1,304 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpTransport } from '@confab/protocol/mcp';
+import { openTransport, type OpenedTransport, type StderrTail } from './transports';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'error' | 'closed';
+
+/** The server is not connected (starting failed, it crashed, or it went away mid-call). */
+export class McpUnavailableError extends Error {}
+/** The tool did not answer in time; the call was cancelled. */
+export class McpCallTimeoutError extends Error {}
+/** The server answered the call with a protocol error (unknown tool, bad arguments, ...). */
+export class McpServerError extends Error {}
+
+export interface ConnectionLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  debug(object: object, message: string): void;
+}
+
+export interface McpConnectionOptions {
+  key: string;
+  transport: McpTransport;
+  /** fetch for remote transports (a guarded one for admin-added servers). */
+  fetch?: FetchLike;
+  connectTimeoutMs: number;
+  restartDelayMs: { min: number; max: number };
+  /** False for a trial connection: a failure is reported, never retried. */
+  restart: boolean;
+  log: ConnectionLogger;
+}
+
+const clientInfo = { name: 'confab', version: '0.1.0' };
+// A server that stayed up this long before it stopped starts its restart delays afresh.
+const stableAfterMs = 30_000;
+const maxToolPages = 50;
+const maxErrorChars = 1000;
+
+export interface CallOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One MCP server: connects with the official SDK client, keeps the tool list, restarts after a
+ * crash or a failed start with growing delays, and never lets a failure escape as an unhandled
+ * rejection (a broken server shows its error; the app keeps running).
+ */
+export class McpConnection {
+  status: ConnectionStatus = 'connecting';
+  error: string | null = null;
+  tools: Tool[] = [];
+
+  private client: Client | null = null;
+  private live: OpenedTransport | null = null;
+  /** Bumped whenever the current client is replaced or closed: stale callbacks compare it. */
+  private generation = 0;
+  private attempt = 0;
+  private connectedAt = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private waiters: Array<() => void> = [];
+  private restart: boolean;
+
+  constructor(private readonly options: McpConnectionOptions) {
+    this.restart = options.restart;
+  }
+
+  get key(): string {
+    return this.options.key;
+  }
+
+  /** The stdio server's process id while it runs. */
+  pid(): number | null {
+    return this.live?.pid() ?? null;
+  }
+
+  /** A trial connection that is kept from now on restarts after failures like any other. */
+  enableRestart(): void {
+    this.restart = true;
+  }
+
+  start(): void {
+    if (this.status === 'closed') return;
+    void this.connect();
+  }
+
+  /** Resolves once the server is connected or has failed, or after `timeoutMs`. */
+  whenSettled(timeoutMs: number): Promise<void> {
+    if (this.status !== 'connecting') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiters.push(done);
+    });
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CallToolResult> {
+    const client = await this.ready();
+    const generation = this.generation;
+    try {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        timeout: options.timeoutMs,
+        signal: options.signal,
+      });
+      return result as CallToolResult;
+    } catch (error) {
+      throw this.classify(error, generation, options);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.generation += 1;
+    this.setStatus('closed', null);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const live = this.live;
+    this.client = null;
+    this.live = null;
+    await live?.transport.close().catch(() => {});
+  }
+
+  private async ready(): Promise<Client> {
+    await this.whenSettled(this.options.connectTimeoutMs);
+    if (this.status === 'connected' && this.client) return this.client;
+    if (this.status === 'connecting') throw new McpUnavailableError('The server is still starting');
+    throw new McpUnavailableError(this.error ?? 'The server is not connected');
+  }
+
+  private async connect(): Promise<void> {
+    this.generation += 1;
+    const generation = this.generation;
+    this.setStatus('connecting', null);
+    let opened: OpenedTransport | null = null;
+    let client: Client | null = null;
+    try {
+      opened = openTransport(this.options.transport, { fetch: this.options.fetch });
+      this.live = opened;
+      const thisTransport = opened;
+      client = new Client(clientInfo, {
+        capabilities: {},
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) => {
+              if (!error && tools && generation === this.generation) this.tools = tools;
+            },
+          },
+        },
+      });
+      client.onerror = (error) =>
+        this.options.log.debug({ err: error, server: this.key }, 'MCP transport error');
+      client.onclose = () => this.onClosed(generation, thisTransport.stderr);
+      const connecting = client;
+      const tools = await withTimeout(
+        (async () => {
+          await connecting.connect(thisTransport.transport, {
+            timeout: this.options.connectTimeoutMs,
+          });
+          return listTools(connecting, this.options.connectTimeoutMs);
+        })(),
+        this.options.connectTimeoutMs,
+        `The server did not complete the MCP handshake within ${this.options.connectTimeoutMs} ms`,
+      );
+      if (generation !== this.generation) {
+        await client.close().catch(() => {});
+        return;
+      }
+      this.client = client;
+      this.tools = tools;
+      this.connectedAt = Date.now();
+      this.setStatus('connected', null);
+      this.options.log.info({ server: this.key, tools: tools.length }, 'MCP server connected');
+    } catch (error) {
+      if (generation !== this.generation) return;
+      // Closing the half-open client below must not be taken for a crash.
+      this.generation += 1;
+      const stderr = opened?.stderr ?? null;
+      await client?.close().catch(() => {});
+      await opened?.transport.close().catch(() => {});
+      this.fail(describe(error, this.options.transport, stderr));
+    }
+  }
+
+  /** The transport closed: a crash when it was connected and nobody asked it to stop. */
+  private onClosed(generation: number, stderr: StderrTail | null): void {
+    if (generation !== this.generation || this.status !== 'connected') return;
+    this.generation += 1;
+    this.client = null;
+    this.live = null;
+    if (Date.now() - this.connectedAt > stableAfterMs) this.attempt = 0;
+    const what =
+      this.options.transport.type === 'stdio'
+        ? 'The server process stopped'
+        : 'The server closed the connection';
+    this.fail(withStderr(what, stderr));
+  }
+
+  private fail(message: string): void {
+    this.client = null;
+    this.setStatus('error', message.slice(0, maxErrorChars));
+    if (!this.restart) return;
+    const { min, max } = this.options.restartDelayMs;
+    const delay = Math.min(max, min * 2 ** this.attempt);
+    this.attempt += 1;
+    this.options.log.warn(
+      { server: this.key, error: message, retryInMs: delay },
+      'MCP server unavailable',
+    );
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.start();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private classify(error: unknown, generation: number, options: CallOptions): Error {
+    if (options.signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    if (error instanceof McpError) {
+      if (error.code === (ErrorCode.RequestTimeout as number)) {
+        return new McpCallTimeoutError(
+          `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
+        );
+      }
+      if (error.code === (ErrorCode.ConnectionClosed as number)) {
+        return new McpUnavailableError('The server closed the connection during the call');
+      }
+      return new McpServerError(error.message);
+    }
+    // Anything else failed below the protocol (an HTTP server that went away, an expired
+    // session): start over with a fresh connection.
+    const message = describe(error, this.options.transport, null);
+    if (generation === this.generation && this.status === 'connected') {
+      this.generation += 1;
+      const live = this.live;
+      this.live = null;
+      void live?.transport.close().catch(() => {});
+      this.fail(message);
+    }
+    return new McpUnavailableError(message);
+  }
+
+  private setStatus(status: ConnectionStatus, error: string | null): void {
+    this.status = status;
+    this.error = error;
+    if (status === 'connecting') return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+async function listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxToolPages; page += 1) {
+    const result = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function withStderr(message: string, stderr: StderrTail | null): string {
+  const tail = stderr?.lines();
+  return tail ? `${message}. Its last output:\n${tail}` : message;
+}
+
+/** A readable reason, with the cause of a network failure ("fetch failed" says nothing). */
+function describe(error: unknown, transport: McpTransport, stderr: StderrTail | null): string {
+  if (!(error instanceof Error)) return withStderr(String(error), stderr);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (transport.type === 'stdio' && code === 'ENOENT') {
+    return `Command not found: ${transport.command}`;
+  }
+  let message = error.message;
+  const cause = error.cause;
+  if (cause instanceof Error && cause.message && !message.includes(cause.message)) {
+    message = `${message} (${cause.message})`;
+  }
+  if (transport.type !== 'stdio') message = `${transport.url}: ${message}`;
+  return withStderr(message, stderr);
+}

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { SocketHandler } from '../plugins/socket';
+import { contactsSocketHandlers } from './contacts.handlers';
+
+/** Every feature's socket event handlers (the socket counterpart of routes/index.ts). */
+export function socketHandlers(app: FastifyInstance): SocketHandler[] {
+  return [contactsSocketHandlers(app)];
+}

@@ -1,0 +1,55 @@
+import type { Server, Socket } from 'socket.io';
+import {
+  userRoom,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@confab/protocol/socket-events';
+
+export type AppSocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+/** The room of one session's sockets, so signing out closes exactly that session's tabs. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The one place that sends socket events. Services hold it from the start; the socket plugin
+ * attaches the socket.io server when the app starts, and until then (or without one) events go
+ * nowhere. With a cluster adapter (Redis streams) a `to(room).emit` reaches every node.
+ */
+export class RealtimeHub {
+  private io: AppSocketServer | null = null;
+
+  attach(io: AppSocketServer): void {
+    this.io = io;
+  }
+
+  detach(): void {
+    this.io = null;
+  }
+
+  /** Sends an event to every connected tab of a user. */
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Closes the sockets of one session (sign-out): they were authorised by that session only. */
+  disconnectSession(sessionId: string): void {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,107 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, FriendRequestStatus, FriendRequestsTable } from '../db/schema';
+import { pairKey } from '../lib/pair-key';
+
+export type FriendRequestRow = Selectable<FriendRequestsTable>;
+
+/** A request with both usernames and the id of the pair's private chat, if any. */
+export type FriendRequestView = FriendRequestRow & {
+  sender_username: string;
+  receiver_username: string;
+  chat_id: string | null;
+};
+
+export class FriendRequestRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private selectViews() {
+    return (
+      this.db
+        .selectFrom('friend_requests as fr')
+        .innerJoin('users as sender', 'sender.id', 'fr.sender_id')
+        .innerJoin('users as receiver', 'receiver.id', 'fr.receiver_id')
+        // Friend requests and private chats share the pair key, so the join needs no lookup.
+        .leftJoin('chats', 'chats.pair_key', 'fr.pair_key')
+        .selectAll('fr')
+        .select([
+          'sender.username as sender_username',
+          'receiver.username as receiver_username',
+          'chats.id as chat_id',
+        ])
+    );
+  }
+
+  findById(id: string): Promise<FriendRequestView | undefined> {
+    return this.selectViews().where('fr.id', '=', id).executeTakeFirst();
+  }
+
+  findByPair(a: string, b: string): Promise<FriendRequestView | undefined> {
+    return this.selectViews().where('fr.pair_key', '=', pairKey(a, b)).executeTakeFirst();
+  }
+
+  /**
+   * Every request the user takes part in, newest change first, except those the other party
+   * blocked: a blocked user is not shown the block.
+   */
+  listVisibleTo(userId: string): Promise<FriendRequestView[]> {
+    return this.selectViews()
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('fr.sender_id', '=', userId), eb('fr.receiver_id', '=', userId)]),
+          eb.or([eb('fr.status', '!=', 'blocked'), eb('fr.blocked_by', '=', userId)]),
+        ]),
+      )
+      .orderBy('fr.updated_at', 'desc')
+      .orderBy('fr.id')
+      .execute();
+  }
+
+  async create(request: {
+    id: string;
+    senderId: string;
+    receiverId: string;
+    now: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('friend_requests')
+      .values({
+        id: request.id,
+        sender_id: request.senderId,
+        receiver_id: request.receiverId,
+        pair_key: pairKey(request.senderId, request.receiverId),
+        status: 'pending',
+        blocked_by: null,
+        created_at: request.now,
+        updated_at: request.now,
+      })
+      .execute();
+  }
+
+  /**
+   * Applies `changes` only while the request is still in `expected` status, so two racing
+   * changes (a double-clicked accept, accept against reject) cannot both win. True when applied.
+   */
+  async updateIfStatus(
+    id: string,
+    expected: FriendRequestStatus,
+    changes: Updateable<FriendRequestsTable>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('friend_requests')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Deletes the request only while it is in `expected` status. True when deleted. */
+  async deleteIfStatus(id: string, expected: FriendRequestStatus): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('friend_requests')
+      .where('id', '=', id)
+      .where('status', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+}

@@ -1,0 +1,142 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  mcpApprovalPolicySchema,
+  mcpHeadersSchema,
+  type McpRemoteTransport,
+} from '@confab/protocol/mcp';
+import type { McpServerDefinition } from '@confab/protocol/mcp-config-file';
+import type { Database, McpServersTable } from '../db/schema';
+
+/** A server an administrator added: always a remote transport. */
+export type AdminServerDefinition = McpServerDefinition & { transport: McpRemoteTransport };
+
+type Row = Selectable<McpServersTable>;
+
+function toDefinition(row: Row): AdminServerDefinition {
+  // Rows are written by this repository only; a value that no longer parses (edited by hand)
+  // falls back to a safe default rather than hiding the server.
+  const headers = mcpHeadersSchema.safeParse(safeJson(row.headers));
+  const policy = mcpApprovalPolicySchema.safeParse(row.approval_policy);
+  return {
+    key: row.key,
+    name: row.name,
+    description: row.description,
+    transport: {
+      type: row.transport_type === 'sse' ? 'sse' : 'streamable-http',
+      url: row.url,
+      headers: headers.success ? headers.data : {},
+    },
+    approvalPolicy: policy.success ? policy.data : 'always ask',
+    active: row.active === 1,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toRow(server: AdminServerDefinition, now: number): Row {
+  return {
+    key: server.key,
+    name: server.name,
+    description: server.description,
+    transport_type: server.transport.type,
+    url: server.transport.url,
+    headers: JSON.stringify(server.transport.headers),
+    approval_policy: server.approvalPolicy,
+    active: server.active ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export class McpServerRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async listAdminServers(): Promise<AdminServerDefinition[]> {
+    const rows = await this.db.selectFrom('mcp_servers').selectAll().orderBy('key').execute();
+    return rows.map(toDefinition);
+  }
+
+  async findAdminServer(key: string): Promise<AdminServerDefinition | undefined> {
+    const row = await this.db
+      .selectFrom('mcp_servers')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && toDefinition(row);
+  }
+
+  /** Throws a unique violation when the key is taken. */
+  async insertAdminServer(server: AdminServerDefinition, now: number): Promise<void> {
+    await this.db.insertInto('mcp_servers').values(toRow(server, now)).execute();
+  }
+
+  async updateAdminServer(server: AdminServerDefinition, now: number): Promise<boolean> {
+    const { key: _key, created_at: _created, ...changes } = toRow(server, now);
+    const result = await this.db
+      .updateTable('mcp_servers')
+      .set(changes)
+      .where('key', '=', server.key)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setAdminServerActive(key: string, active: boolean, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mcp_servers')
+      .set({ active: active ? 1 : 0, updated_at: now })
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The whole set at once: servers not named are removed, the others written. */
+  async replaceAdminServers(servers: AdminServerDefinition[], now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const keys = servers.map((server) => server.key);
+      let removal = trx.deleteFrom('mcp_servers');
+      if (keys.length > 0) removal = removal.where('key', 'not in', keys);
+      await removal.execute();
+      for (const server of servers) {
+        const { created_at: _created, key: _key, ...changes } = toRow(server, now);
+        await trx
+          .insertInto('mcp_servers')
+          .values(toRow(server, now))
+          .onConflict((conflict) => conflict.column('key').doUpdateSet(changes))
+          .execute();
+      }
+    });
+  }
+
+  /** Administrators' active switches of the file's servers, by key. */
+  async fileServerStates(): Promise<Map<string, boolean>> {
+    const rows = await this.db.selectFrom('mcp_file_server_states').selectAll().execute();
+    return new Map(rows.map((row) => [row.key, row.active === 1]));
+  }
+
+  /** An administrator's switch of one file server, or undefined when none was set. */
+  async fileServerActive(key: string): Promise<boolean | undefined> {
+    const row = await this.db
+      .selectFrom('mcp_file_server_states')
+      .select('active')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && row.active === 1;
+  }
+
+  async setFileServerActive(key: string, active: boolean, now: number): Promise<void> {
+    const value = active ? 1 : 0;
+    await this.db
+      .insertInto('mcp_file_server_states')
+      .values({ key, active: value, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({ active: value, updated_at: now }),
+      )
+      .execute();
+  }
+}

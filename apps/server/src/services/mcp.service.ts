@@ -1,0 +1,327 @@
+import type { SessionUser } from '@confab/protocol/auth';
+import type {
+  McpCallBody,
+  McpCallReply,
+  McpConfigReply,
+  McpServer,
+  McpServerInput,
+  McpToolsQuery,
+  McpToolsReply,
+} from '@confab/protocol/mcp';
+import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../lib/app-error';
+import { isUniqueViolation } from '../db/errors';
+import { invalidArgs } from '../mcp/args-validator';
+import { toCallError, toCallReply } from '../mcp/call-result';
+import type { McpConnection } from '../mcp/connection';
+import type { McpHost } from '../mcp/host';
+import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
+import { urlRefusal } from '../mcp/url-guard';
+import type {
+  AdminServerDefinition,
+  McpServerRepository,
+} from '../repositories/mcp-server.repository';
+
+export interface McpServiceOptions {
+  servers: McpServerRepository;
+  host: McpHost;
+  configFilePath: string;
+  callTimeoutMs: number;
+  resultMaxBytes: number;
+  connectTimeoutMs: number;
+  allowLinkLocalUrls: boolean;
+  now?: () => number;
+}
+
+function requireUser(user: SessionUser | null): asserts user is SessionUser {
+  if (!user) throw unauthenticated();
+}
+
+function requireAdmin(user: SessionUser | null): asserts user is SessionUser {
+  requireUser(user);
+  if (user.role !== 'admin') throw forbidden('Only an administrator can change MCP servers');
+}
+
+const isAdmin = (user: SessionUser) => user.role === 'admin';
+
+/**
+ * The tool service. Every signed-in user lists and calls the tools of active servers;
+ * administrators add, change, activate and deactivate them. Stdio servers come only from the
+ * operator's file: nothing here can start a program. Every method checks access first.
+ */
+export class McpService {
+  private readonly catalog: McpServerCatalog;
+  private readonly now: () => number;
+
+  constructor(private readonly options: McpServiceOptions) {
+    this.catalog = new McpServerCatalog({
+      servers: options.servers,
+      host: options.host,
+      configFilePath: options.configFilePath,
+      connectTimeoutMs: options.connectTimeoutMs,
+      limits: { callTimeoutMs: options.callTimeoutMs, resultMaxBytes: options.resultMaxBytes },
+    });
+    this.now = options.now ?? Date.now;
+  }
+
+  /** At app start: reads the operator's file and connects the active servers. */
+  async start(): Promise<void> {
+    await this.catalog.reloadFile();
+    await this.catalog.sync();
+  }
+
+  async close(): Promise<void> {
+    await this.options.host.close();
+  }
+
+  /** `GET /api/mcp/init`: re-reads the operator's file, then answers like getConfig. */
+  async init(user: SessionUser | null): Promise<McpConfigReply> {
+    requireUser(user);
+    await this.catalog.reloadFile();
+    const snapshot = await this.catalog.sync();
+    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
+    return this.catalog.configReply(isAdmin(user), snapshot);
+  }
+
+  async getConfig(user: SessionUser | null): Promise<McpConfigReply> {
+    requireUser(user);
+    return this.catalog.configReply(isAdmin(user), await this.catalog.sync());
+  }
+
+  async tools(user: SessionUser | null, query: McpToolsQuery): Promise<McpToolsReply> {
+    requireUser(user);
+    const { servers } = await this.catalog.sync();
+    if (query.server) {
+      const server = this.activeServer(servers, query.server);
+      return { tools: toolsOf(server.key, await this.connected(server)) };
+    }
+    const active = servers.filter((server) => server.active);
+    await this.catalog.settle(active);
+    return {
+      tools: active.flatMap((server) => {
+        const connection = this.options.host.connection(server.key);
+        return connection?.status === 'connected' ? toolsOf(server.key, connection) : [];
+      }),
+    };
+  }
+
+  async call(
+    user: SessionUser | null,
+    body: McpCallBody,
+    signal?: AbortSignal,
+  ): Promise<McpCallReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const connection = await this.connected(server);
+    const tool = connection.tools.find((candidate) => candidate.name === body.name);
+    if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
+    const fields = invalidArgs(tool.inputSchema, body.args);
+    if (fields) {
+      const [field, message] = Object.entries(fields)[0] ?? ['args', 'is not valid'];
+      throw badRequest(`${field}: ${message}`, fields);
+    }
+    const started = performance.now();
+    try {
+      const result = await connection.callTool(tool.name, body.args, {
+        timeoutMs: this.options.callTimeoutMs,
+        signal,
+      });
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      return toCallReply(result, {
+        server: server.key,
+        tool: tool.name,
+        durationMs,
+        maxBytes: this.options.resultMaxBytes,
+      });
+    } catch (error) {
+      throw toCallError(error, server.key, tool.name);
+    }
+  }
+
+  async addServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
+    requireAdmin(user);
+    const definition = adminDefinition(input);
+    const { servers } = await this.catalog.sync();
+    if (servers.some((server) => server.key === definition.key)) throw taken(definition.key);
+    await this.checkUrl(definition.transport.url, 'transport.url');
+    const probe = definition.active ? await this.probe(definition) : null;
+    try {
+      await this.options.servers.insertAdminServer(definition, this.now());
+    } catch (error) {
+      await probe?.close();
+      if (isUniqueViolation(error)) throw taken(definition.key);
+      throw error;
+    }
+    if (probe) this.options.host.adopt(wanted(definition), probe);
+    return this.serverView(user, await this.catalog.sync(), definition.key);
+  }
+
+  async updateServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
+    requireAdmin(user);
+    const { servers } = await this.catalog.sync();
+    const current = servers.find((server) => server.key === input.key);
+    if (!current) throw unknownServer(input.key);
+    if (current.source === 'file') throw fileServerConflict(input.key);
+    const definition = adminDefinition(input);
+    await this.checkUrl(definition.transport.url, 'transport.url');
+    const transportChanged =
+      JSON.stringify(current.transport) !== JSON.stringify(definition.transport);
+    const probe = definition.active && transportChanged ? await this.probe(definition) : null;
+    const updated = await this.options.servers.updateAdminServer(definition, this.now());
+    if (!updated) {
+      await probe?.close();
+      throw unknownServer(input.key);
+    }
+    if (probe) this.options.host.adopt(wanted(definition), probe);
+    return this.serverView(user, await this.catalog.sync(), definition.key);
+  }
+
+  async setActive(user: SessionUser | null, key: string, active: boolean): Promise<McpServer> {
+    requireAdmin(user);
+    const { servers } = await this.catalog.sync();
+    const server = servers.find((candidate) => candidate.key === key);
+    if (!server) throw unknownServer(key);
+    if (server.source === 'file') {
+      await this.options.servers.setFileServerActive(key, active, this.now());
+    } else {
+      await this.options.servers.setAdminServerActive(key, active, this.now());
+    }
+    const snapshot = await this.catalog.sync();
+    if (active)
+      await this.catalog.settle(snapshot.servers.filter((candidate) => candidate.key === key));
+    return this.serverView(user, snapshot, key);
+  }
+
+  /** Replaces every server added through the API with the body's (remote only). */
+  async putConfig(user: SessionUser | null, body: McpPutConfigBody): Promise<McpConfigReply> {
+    requireAdmin(user);
+    const definitions = definitionsFromPutConfig(body) as AdminServerDefinition[];
+    const { servers } = await this.catalog.sync();
+    const fileKeys = new Set(servers.filter((s) => s.source === 'file').map((s) => s.key));
+    const clashes = definitions.filter((definition) => fileKeys.has(definition.key));
+    if (clashes.length > 0) {
+      const fields = Object.fromEntries(
+        clashes.map((d) => [`mcpServers.${d.key}`, "is defined in the operator's file"]),
+      );
+      throw conflict(
+        `${clashes.map((d) => `"${d.key}"`).join(', ')} ${clashes.length === 1 ? 'is' : 'are'} defined in the operator's file (mcp.json) and cannot be replaced through the API`,
+        fields,
+      );
+    }
+    for (const definition of definitions) {
+      await this.checkUrl(definition.transport.url, `mcpServers.${definition.key}.url`);
+    }
+    const previous = new Map(servers.map((server) => [server.key, server]));
+    const changed = definitions.filter((definition) => {
+      const before = previous.get(definition.key);
+      return (
+        definition.active &&
+        (!before || JSON.stringify(before.transport) !== JSON.stringify(definition.transport))
+      );
+    });
+    const probes = await Promise.allSettled(
+      changed.map((definition) => this.options.host.probe(wanted(definition))),
+    );
+    const failures = probes.flatMap((probe, index) =>
+      probe.status === 'rejected'
+        ? [[`mcpServers.${changed[index]?.key}.url`, unanswered(reasonOf(probe.reason))] as const]
+        : [],
+    );
+    if (failures.length > 0) {
+      const opened = probes.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
+      await Promise.all(opened.map((connection) => connection.close()));
+      const [field, reason] = failures[0]!;
+      throw badRequest(`Nothing was saved. ${field}: ${reason}`, Object.fromEntries(failures));
+    }
+    await this.options.servers.replaceAdminServers(definitions, this.now());
+    probes.forEach((probe, index) => {
+      const definition = changed[index];
+      if (probe.status === 'fulfilled' && definition) {
+        this.options.host.adopt(wanted(definition), probe.value);
+      }
+    });
+    const snapshot = await this.catalog.sync();
+    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
+    return this.catalog.configReply(isAdmin(user), snapshot);
+  }
+
+  private serverView(user: SessionUser, snapshot: Snapshot, key: string): McpServer {
+    const view = this.catalog.serverView(isAdmin(user), snapshot, key);
+    if (!view) throw unknownServer(key);
+    return view;
+  }
+
+  private activeServer(servers: CatalogServer[], key: string): CatalogServer {
+    const server = servers.find((candidate) => candidate.key === key);
+    if (!server) throw unknownServer(key);
+    if (!server.active) throw conflict(`MCP server "${key}" is not active`);
+    return server;
+  }
+
+  private async connected(server: CatalogServer): Promise<McpConnection> {
+    const connection = this.options.host.connection(server.key);
+    await connection?.whenSettled(this.options.connectTimeoutMs);
+    if (connection?.status === 'connected') return connection;
+    const reason = connection?.error ?? 'it is still starting';
+    throw new AppError(502, 'BAD_GATEWAY', `MCP server "${server.key}" is unavailable: ${reason}`);
+  }
+
+  private async checkUrl(url: string, field: string): Promise<void> {
+    if (this.options.allowLinkLocalUrls) return;
+    const refusal = await urlRefusal(url);
+    if (refusal) throw badRequest(`${field}: ${refusal}`, { [field]: refusal });
+  }
+
+  /**
+   * Tries the server before it is saved. A URL that does not answer is the administrator's
+   * input to correct: a 400 on the URL field, and nothing changes.
+   */
+  private async probe(definition: AdminServerDefinition): Promise<McpConnection> {
+    try {
+      return await this.options.host.probe(wanted(definition));
+    } catch (error) {
+      const reason = unanswered(reasonOf(error));
+      throw badRequest(`Nothing was saved. transport.url: ${reason}`, {
+        'transport.url': reason,
+      });
+    }
+  }
+}
+
+function adminDefinition(input: McpServerInput): AdminServerDefinition {
+  return {
+    key: input.key,
+    name: input.name || input.key,
+    description: input.description,
+    transport: input.transport,
+    approvalPolicy: input.approvalPolicy,
+    active: input.active,
+  };
+}
+
+function toolsOf(server: string, connection: McpConnection): McpToolsReply['tools'] {
+  return connection.tools.map((tool) => ({
+    server,
+    name: tool.name,
+    ...(tool.title && { title: tool.title }),
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema,
+  }));
+}
+
+const unanswered = (reason: string) => `Could not connect to the MCP server: ${reason}`;
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const unknownServer = (key: string) => notFound(`No MCP server "${key}"`);
+const taken = (key: string) =>
+  conflict(`An MCP server with key "${key}" already exists`, { key: 'is taken' });
+const fileServerConflict = (key: string) =>
+  conflict(
+    `MCP server "${key}" is defined in the operator's file (mcp.json): change it there; administrators can only activate or deactivate it`,
+  );

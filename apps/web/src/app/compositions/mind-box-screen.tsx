@@ -1,0 +1,42 @@
+import { toolStateKey } from '@confab/protocol/mcp-model-tools';
+import { useMemo } from 'react';
+import { ProviderSettingsPanel } from '@/features/ai-settings/components/provider-settings-panel';
+import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
+import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
+import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
+import { MindBoxPage } from '@/features/mind-box/routes/mind-box-page';
+import { ChatToolsContext } from '@/lib/ai/chat-tools-context';
+import { getSettings, updateSettings } from '@/lib/settings/settings-store';
+import { useSettings } from '@/lib/settings/use-settings';
+import { chatToolsFrom } from './chat-tools-adapter';
+
+/**
+ * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
+ * tools (offered to the model through the chat engine's tools interface, switched on and off in
+ * the stored settings' `toolStates`, each call approved in the approval dialog).
+ */
+export function MindBoxScreen() {
+  const settings = useSettings();
+  const runtime = useToolRuntime();
+  const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
+  return (
+    <ChatToolsContext.Provider value={tools}>
+      <MindBoxPage
+        providerSettings={<ProviderSettingsPanel />}
+        toolbarExtras={
+          <ToolSettingsDialog
+            switches={{
+              toolStates: settings.toolStates,
+              onToolStateChange: (server, tool, on) =>
+                void updateSettings((s) => ({
+                  ...s,
+                  toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
+                })),
+            }}
+          />
+        }
+      />
+      <ToolApprovalHost />
+    </ChatToolsContext.Provider>
+  );
+}

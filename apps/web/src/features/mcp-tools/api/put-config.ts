@@ -1,0 +1,29 @@
+import { mcpConfigReplySchema, type McpConfigReply } from '@confab/protocol/mcp';
+import type { McpPutConfigBody } from '@confab/protocol/mcp-config-file';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { mcpQueryKeys } from './query-keys';
+
+const putTimeoutMs = 30_000;
+
+/**
+ * `POST /api/mcp/putConfig` (administrators): the whole set of servers added through the API,
+ * in the mcp.json format. Servers left out are removed.
+ */
+export function putMcpConfig(body: McpPutConfigBody): Promise<McpConfigReply> {
+  return apiFetch('/api/mcp/putConfig', {
+    method: 'POST',
+    body,
+    timeoutMs: putTimeoutMs,
+    parse: (json) => mcpConfigReplySchema.parse(json),
+  });
+}
+
+export function usePutMcpConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putMcpConfig,
+    onSuccess: (config) => queryClient.setQueryData(mcpQueryKeys.config, config),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mcpQueryKeys.all }),
+  });
+}

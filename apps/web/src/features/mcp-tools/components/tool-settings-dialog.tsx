@@ -1,0 +1,32 @@
+import { Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import type { ToolSwitches } from './server-tools';
+import { ToolSettings } from './tool-settings';
+
+/** The "Tools" button of the chat screen and the settings it opens. */
+export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
+  const { t } = useTranslation('mcpTools');
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Wrench aria-hidden className="size-4" />
+          {t('settings.open')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="w-[min(94vw,48rem)]">
+        <DialogTitle>{t('settings.title')}</DialogTitle>
+        <DialogDescription>{t('settings.description')}</DialogDescription>
+        <ToolSettings switches={switches} />
+      </DialogContent>
+    </Dialog>
+  );
+}

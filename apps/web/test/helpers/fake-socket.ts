@@ -1,0 +1,53 @@
+/**
+ * Stands in for socket.io-client in page tests: `vi.mock('socket.io-client', () =>
+ * import('../helpers/fake-socket'))`. The page's code subscribes and connects as usual; a test
+ * plays the server with `fakeSocket.receive(event, payload)`. The real socket is tested by the
+ * server suite and end to end.
+ */
+type Listener = (...args: unknown[]) => void;
+
+class FakeSocket {
+  connected = false;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  /** The manager: the pages only subscribe to it. */
+  readonly io = { on: () => undefined, off: () => undefined, engine: undefined };
+
+  on(event: string, listener: Listener) {
+    const set = this.listeners.get(event) ?? new Set();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return this;
+  }
+
+  off(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  connect() {
+    this.connected = true;
+    this.fire('connect');
+    return this;
+  }
+
+  disconnect() {
+    this.connected = false;
+    this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+
+  /** The server sends `event` to this tab. */
+  receive(event: string, ...args: unknown[]) {
+    this.fire(event, ...args);
+  }
+
+  private fire(event: string, ...args: unknown[]) {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
+  }
+}
+
+export const fakeSocket = new FakeSocket();
+
+export function io() {
+  return fakeSocket;
+}

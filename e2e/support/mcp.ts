@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { freePort } from './free-port';
+
+/** The reference MCP server (a dev dependency of the server workspace). */
+export const everythingEntry = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+/**
+ * Writes the operator's DATA_DIR/mcp.json of the server under test; the app reads it again on
+ * GET /api/mcp/init, which the tool settings call when they open.
+ */
+export function writeOperatorFile(mcpServers: Record<string, unknown>): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers }));
+}
+
+export const everythingStdio = () => ({
+  command: process.execPath,
+  args: [everythingEntry, 'stdio'],
+});
+
+/** The reference server over Streamable HTTP on a free port, as its README starts it. */
+export async function startEverythingHttp(): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [everythingEntry, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on port')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`MCP server exited (${code}): ${output}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, process: child };
+}
+
+/** Signs in as the administrator the e2e server names in ADMIN_USERNAMES, creating it once. */
+export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
+  const account = {
+    username: 'e2e_admin',
+    email: 'e2e_admin@example.com',
+    password: 'correct horse battery',
+  };
+  const registered = await request.post('/api/_auth/register', { data: account });
+  if (registered.status() === 201) return;
+  const login = await request.post('/api/_auth/login', {
+    data: { username: account.username, password: account.password },
+  });
+  if (login.status() !== 200) throw new Error(`admin sign-in failed: ${await login.text()}`);
+}

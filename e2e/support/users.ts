@@ -1,0 +1,16 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { signUpViaApi } from './accounts';
+
+/**
+ * A signed-in person in a browser context of their own (their own cookie jar), with the
+ * interface in Chinese, the language of the spec's texts.
+ */
+export async function personInBrowser(
+  browser: Browser,
+  prefix: string,
+): Promise<{ context: BrowserContext; page: Page; username: string; email: string }> {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const account = await signUpViaApi(context.request, prefix);
+  const page = await context.newPage();
+  return { context, page, username: account.username, email: account.email };
+}

@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { envelope, socialApiBase } from './envelope';
+import { limits } from './limits';
+
+/**
+ * Social chat: one-to-one chats, their messages and each participant's own view of a chat
+ * (spec sections 3 "Social chat" and "Social message", 4, 5 and 7 "Social API" and "App-server
+ * chat calls"). Every route answers in the `{statusCode, data, message}` envelope; errors are
+ * `ErrorReply`s.
+ *
+ * Ordering: each message has a per-chat sequence number `seq` (1, 2, 3, … with no gap), assigned
+ * by the server when it stores the message. Everyone sees a chat in `seq` order; a client that
+ * missed messages asks for those after the last `seq` it holds.
+ *
+ * Exactly once: a send carries `clientId`, a client-generated UUID, unique per sender. Sending
+ * the same `clientId` again stores nothing new and answers with the message first stored.
+ */
+
+export const socialChatOperations = [
+  'listChats',
+  'createChat',
+  'updateChat',
+  'deleteChat',
+  'toggleChat',
+  'listMessages',
+  'batchMessages',
+  'sendMessage',
+  'editMessage',
+  'deleteMessage',
+  'readMessages',
+  'searchMessages',
+  'uploadFile',
+  'presence',
+  'rooms',
+] as const;
+export type SocialChatOperation = (typeof socialChatOperations)[number];
+
+/**
+ * The fixed failure texts of spec section 8 ("Social and request errors"): the web app's stores
+ * record them when the social API reports a failure.
+ */
+export const socialChatFailureTexts: Record<SocialChatOperation, string> = {
+  listChats: '获取聊天列表失败',
+  createChat: '创建聊天失败',
+  updateChat: '更新聊天失败',
+  deleteChat: '删除聊天失败',
+  toggleChat: '更新聊天设置失败',
+  listMessages: '获取消息列表失败',
+  batchMessages: '批量获取消息失败',
+  sendMessage: '发送消息失败',
+  editMessage: '编辑消息失败',
+  deleteMessage: '删除消息失败',
+  readMessages: '标记已读失败',
+  searchMessages: '搜索消息失败',
+  uploadFile: '上传文件失败',
+  presence: '获取在线状态失败',
+  rooms: '获取聊天室失败',
+};
+
+/** Shown when a send lacks text, a chat or a signed-in user (spec section 5). */
+export const missingSendParametersWarning = '缺少必要参数';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+const idSchema = (what: string) =>
+  z
+    .string({ error: `Give the id of a ${what}` })
+    .trim()
+    .min(1, `Give the id of a ${what}`)
+    .max(limits.idMax, `Too long to be the id of a ${what}`);
+
+export const chatIdSchema = idSchema('chat');
+export const messageIdSchema = idSchema('message');
+export const userIdSchema = idSchema('user');
+export const fileIdSchema = idSchema('file');
+
+/** A client-generated UUID, unique per sender: the key of exactly-once delivery. */
+export const clientIdSchema = z.uuid('clientId must be a UUID');
+
+export const contentTypes = ['text', 'image', 'file'] as const;
+export const contentTypeSchema = z.enum(contentTypes, {
+  error: `Content type must be one of: ${contentTypes.join(', ')}`,
+});
+export type ContentType = z.infer<typeof contentTypeSchema>;
+
+/** Message text: trimmed, not blank, at most 2000 characters (the chat input's limit). */
+export const messageContentSchema = z
+  .string({ error: 'Message content must be text' })
+  .trim()
+  .min(1, 'Message content must not be blank')
+  .max(limits.chatInputMax, `消息长度不能超过${limits.chatInputMax}个字符`);
+
+/** Page size: 1 to 100, default 50 (spec: history batch and page size). */
+export const pageLimitSchema = z.coerce
+  .number({ error: 'limit must be a whole number from 1 to 100' })
+  .int('limit must be a whole number from 1 to 100')
+  .min(1, 'limit must be a whole number from 1 to 100')
+  .max(100, 'limit must be a whole number from 1 to 100')
+  .default(limits.historyPageSize);
+
+const seqQuerySchema = z.coerce
+  .number({ error: 'afterSeq must be a whole number' })
+  .int('afterSeq must be a whole number')
+  .min(0, 'afterSeq must be 0 or more');
+
+// ---------------------------------------------------------------------------------------------
+// Entities
+
+/** A file stored by `files/upload`, served only to the chat's participants at `url`. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+  /** `/api/chat-social-msg/files/{id}`. */
+  url: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** A stored message as every participant sees it. */
+export const socialMessageSchema = z.object({
+  _id: z.string(),
+  chatId: z.string(),
+  seq: z.number().int().positive(),
+  /** The sender's user id. */
+  sender: z.string(),
+  senderUsername: z.string(),
+  /** Empty once the message is deleted. */
+  content: z.string(),
+  contentType: contentTypeSchema,
+  attachment: attachmentSchema.nullable(),
+  clientId: z.string(),
+  /** When the server stored it. */
+  timestamp: z.iso.datetime(),
+  editedAt: z.iso.datetime().nullable(),
+  deleted: z.boolean(),
+  /** For the viewer's own messages: the other participant has read it; for others': the viewer has. */
+  isRead: z.boolean(),
+});
+export type SocialMessage = z.infer<typeof socialMessageSchema>;
+
+export const chatParticipantSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** The name the viewer gave this chat (`PUT chats/{chatId}`), or null. */
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+/**
+ * A chat as one viewer sees it: `participants` lists the OTHER participants (the spec takes the
+ * row's nickname from the first), and the per-user state (unread, pinned, archived, muted,
+ * blocked) is the viewer's own.
+ */
+export const socialChatSchema = z.object({
+  _id: z.string(),
+  type: z.literal('private'),
+  /** The other participant's username. */
+  name: z.string(),
+  /** The viewer's nickname for the chat, or null (the list shows `name`, then '未知'). */
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  participants: z.array(chatParticipantSchema),
+  lastMessage: socialMessageSchema.nullable(),
+  lastTime: z.iso.datetime().nullable(),
+  /** The highest `seq` in the chat (0 when empty): the client's catch-up cursor. */
+  lastSeq: z.number().int().nonnegative(),
+  unread: z.number().int().nonnegative(),
+  /** The other participant is connected and may be seen by the viewer. */
+  isOnline: z.boolean(),
+  isPinned: z.boolean(),
+  /** Set while pinned: the number of pinned chats when it was pinned (spec section 4). */
+  pinnedOrder: z.number().int().positive().nullable(),
+  isArchived: z.boolean(),
+  isMuted: z.boolean(),
+  /** The viewer blocked this chat, or either side blocked the other as a contact. */
+  isBlocked: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type SocialChat = z.infer<typeof socialChatSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Bodies, queries and replies under /api/chat-social-msg
+
+export const chatParamsSchema = z.strictObject({ chatId: chatIdSchema });
+export const messageParamsSchema = z.strictObject({
+  chatId: chatIdSchema,
+  messageId: messageIdSchema,
+});
+
+/** `POST /{chatId}/messages`; `type` is the content type (spec: "content, type (default text)"). */
+export const sendMessageBodySchema = z.strictObject({
+  content: messageContentSchema,
+  type: contentTypeSchema.default('text'),
+  /** Optional for plain API clients; without it a retried send may be stored twice. */
+  clientId: clientIdSchema.optional(),
+  /** Required for `image` and `file`: a file uploaded to this chat. */
+  fileId: fileIdSchema.optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+export const sendMessageReplySchema = envelope(z.object({ newMessage: socialMessageSchema }));
+
+/**
+ * `GET /{chatId}/messages?limit=50&before={messageId}` (older history) or `?afterSeq={n}`
+ * (catch-up, oldest first). Messages come oldest first; `hasMore` is true when the page is full.
+ */
+export const listMessagesQuerySchema = z.strictObject({
+  limit: pageLimitSchema,
+  before: messageIdSchema.optional(),
+  afterSeq: seqQuerySchema.optional(),
+});
+export type ListMessagesQuery = z.input<typeof listMessagesQuerySchema>;
+export const listMessagesReplySchema = envelope(
+  z.object({ messages: z.array(socialMessageSchema), hasMore: z.boolean() }),
+);
+
+/** `POST /batchMessages` {chatIds, limit, messageId?}: the latest messages of many chats. */
+export const batchMessagesBodySchema = z.strictObject({
+  chatIds: z.array(chatIdSchema).min(1, 'Give at least one chat id').max(200, 'At most 200 chats'),
+  limit: pageLimitSchema,
+  /** With one chat id: messages older than this one. */
+  messageId: messageIdSchema.optional(),
+});
+export const batchMessagesReplySchema = envelope(
+  z.object({ messagesMap: z.record(z.string(), z.array(socialMessageSchema)) }),
+);
+
+/** `PUT /{chatId}/messages/{messageId}`: only the sender edits; a deleted message cannot be. */
+export const editMessageBodySchema = z.strictObject({ content: messageContentSchema });
+export const messageReplySchema = envelope(z.object({ message: socialMessageSchema }));
+
+/** `POST /{chatId}/messages/read` {messageId}: everything up to that message is read. */
+export const readMessagesBodySchema = z.strictObject({ messageId: messageIdSchema });
+export const readReplySchema = envelope(
+  z.object({ chatId: z.string(), unread: z.number().int(), lastReadSeq: z.number().int() }),
+);
+
+/** `GET /{chatId}/messages/search?q=&limit=`: case-insensitive substring; empty q returns all. */
+export const searchMessagesQuerySchema = z.strictObject({
+  q: z.string().max(limits.chatInputMax).default(''),
+  limit: pageLimitSchema,
+});
+export const searchMessagesReplySchema = envelope(
+  z.object({ messages: z.array(socialMessageSchema) }),
+);
+
+export const chatListReplySchema = envelope(z.object({ chats: z.array(socialChatSchema) }));
+export const chatReplySchema = envelope(z.object({ chat: socialChatSchema }));
+
+/** `POST /chats` {participantId}: the one-to-one chat with an accepted contact, found or created. */
+export const createChatBodySchema = z.strictObject({ participantId: userIdSchema });
+
+/** `PUT /chats/{chatId}` {nickname}: the viewer's own name for the chat; null clears it. */
+export const updateChatBodySchema = z.strictObject({
+  nickname: z
+    .string()
+    .trim()
+    .max(limits.usernameMax, `A nickname has at most ${limits.usernameMax} characters`)
+    .nullable(),
+});
+
+/** `DELETE /chats/{chatId}` hides the chat for the viewer; a new message brings it back. */
+export const deleteChatReplySchema = envelope(z.object({ chatId: z.string() }));
+
+/** `POST /chats/{chatId}/{archive|mute|pin|block}`: set (true) or clear (false) the toggle. */
+export const chatToggles = ['archive', 'mute', 'pin', 'block'] as const;
+export type ChatToggle = (typeof chatToggles)[number];
+export const chatToggleParamsSchema = z.strictObject({
+  chatId: chatIdSchema,
+  toggle: z.enum(chatToggles),
+});
+export const chatToggleBodySchema = z.strictObject({ value: z.boolean() });
+
+/** `POST /files/upload` (multipart: field `chatId`, then field `file`). */
+export const uploadReplySchema = envelope(z.object({ file: attachmentSchema }));
+export const uploadLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  /** Checked against the file's content, not only its name. */
+  mimeTypes: [
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'application/pdf',
+    'text/plain',
+    'application/zip',
+  ],
+} as const;
+
+/** `GET /presence/{userId}`: only for a contact who has not blocked the viewer. */
+export const presenceParamsSchema = z.strictObject({ userId: userIdSchema });
+export const presenceSchema = z.object({
+  userId: z.string(),
+  isOnline: z.boolean(),
+  lastSeen: z.iso.datetime().nullable(),
+});
+export type Presence = z.infer<typeof presenceSchema>;
+export const presenceReplySchema = envelope(presenceSchema);
+
+/** `GET /rooms`: the chats the viewer may join on the socket; `POST /rooms` is `POST /chats`. */
+export const roomsReplySchema = envelope(
+  z.object({ rooms: z.array(z.object({ chatId: z.string(), lastSeq: z.number().int() })) }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// App-server chat calls under /api/chat (spec section 7)
+
+export const appSendMessageBodySchema = z.strictObject({
+  chatId: chatIdSchema,
+  content: messageContentSchema,
+  contentType: contentTypeSchema.default('text'),
+  /** Display type of the spec's message list; only `text` is sent by clients. */
+  type: z.literal('text').default('text'),
+  clientId: clientIdSchema.optional(),
+  fileId: fileIdSchema.optional(),
+});
+export const appSendMessageReplySchema = envelope(
+  z.object({
+    success: z.literal(true),
+    messageId: z.string(),
+    timestamp: z.iso.datetime(),
+    message: socialMessageSchema,
+  }),
+);
+export const appMessageRefBodySchema = z.strictObject({
+  messageId: messageIdSchema,
+  chatId: chatIdSchema,
+});
+export const appChatRefBodySchema = z.strictObject({ chatId: chatIdSchema });
+export const appSuccessReplySchema = envelope(
+  z.object({ success: z.literal(true), unread: z.number().int().optional() }),
+);
+/** `POST /api/chat/batchMessages`: data keyed by chat id. */
+export const appBatchMessagesReplySchema = envelope(
+  z.record(z.string(), z.array(socialMessageSchema)),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+const base = '/chat-social-msg';
+/** Paths relative to `socialApiBase`, for the web app's social API client. */
+export const socialChatApiPaths = {
+  chats: `${base}/chats`,
+  chat: (chatId: string) => `${base}/chats/${encodeURIComponent(chatId)}`,
+  chatToggle: (chatId: string, toggle: ChatToggle) =>
+    `${base}/chats/${encodeURIComponent(chatId)}/${toggle}`,
+  messages: (chatId: string) => `${base}/${encodeURIComponent(chatId)}/messages`,
+  message: (chatId: string, messageId: string) =>
+    `${base}/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`,
+  read: (chatId: string) => `${base}/${encodeURIComponent(chatId)}/messages/read`,
+  readAll: (chatId: string) => `${base}/${encodeURIComponent(chatId)}/messages/readAll`,
+  search: (chatId: string) => `${base}/${encodeURIComponent(chatId)}/messages/search`,
+  batchMessages: `${base}/batchMessages`,
+  upload: `${base}/files/upload`,
+  file: (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}`,
+  presence: (userId: string) => `${base}/presence/${encodeURIComponent(userId)}`,
+  rooms: `${base}/rooms`,
+  appSendMessage: '/chat/sendMessage',
+  appDeleteMessage: '/chat/deleteMessage',
+  appMarkAsRead: '/chat/markAsRead',
+  appMarkAllAsRead: '/chat/markAllAsRead',
+  appBatchMessages: '/chat/batchMessages',
+} as const;
+
+/** Route patterns as the server registers them. */
+export const socialChatRoutes = {
+  chats: `${socialApiBase}${base}/chats`,
+  chat: `${socialApiBase}${base}/chats/:chatId`,
+  chatToggle: `${socialApiBase}${base}/chats/:chatId/:toggle`,
+  messages: `${socialApiBase}${base}/:chatId/messages`,
+  message: `${socialApiBase}${base}/:chatId/messages/:messageId`,
+  read: `${socialApiBase}${base}/:chatId/messages/read`,
+  readAll: `${socialApiBase}${base}/:chatId/messages/readAll`,
+  search: `${socialApiBase}${base}/:chatId/messages/search`,
+  batchMessages: `${socialApiBase}${base}/batchMessages`,
+  upload: `${socialApiBase}${base}/files/upload`,
+  file: `${socialApiBase}${base}/files/:fileId`,
+  presence: `${socialApiBase}${base}/presence/:userId`,
+  rooms: `${socialApiBase}${base}/rooms`,
+  appSendMessage: `${socialApiBase}/chat/sendMessage`,
+  appDeleteMessage: `${socialApiBase}/chat/deleteMessage`,
+  appMarkAsRead: `${socialApiBase}/chat/markAsRead`,
+  appMarkAllAsRead: `${socialApiBase}/chat/markAllAsRead`,
+  appBatchMessages: `${socialApiBase}/chat/batchMessages`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Socket payloads (wired into the one event map in ./socket-events)
+
+/** Client → server `sendMessage`; acknowledged with the stored message. */
+export const sendMessagePayloadSchema = z.strictObject({
+  chatId: chatIdSchema,
+  content: messageContentSchema,
+  contentType: contentTypeSchema.default('text'),
+  clientId: clientIdSchema,
+  fileId: fileIdSchema.optional(),
+});
+export type SendMessagePayload = z.input<typeof sendMessagePayloadSchema>;
+
+/** Client → server `typing`; expires by itself a few seconds after the last `isTyping: true`. */
+export const typingPayloadSchema = z.strictObject({
+  chatId: chatIdSchema,
+  isTyping: z.boolean(),
+});
+export type TypingPayload = z.infer<typeof typingPayloadSchema>;
+export const typingExpiryMs = 5000;
+
+/** Client → server `onlineStatus`: this tab is active (true) or away (false). */
+export const onlineStatusPayloadSchema = z.strictObject({ isOnline: z.boolean() });
+export type OnlineStatusPayload = z.infer<typeof onlineStatusPayloadSchema>;
+
+/** Client → server `join_chats` / `leave_chats`: follow a chat's typing indicators. */
+export const chatRoomsPayloadSchema = z.strictObject({
+  chatIds: z.array(chatIdSchema).max(200, 'At most 200 chats at once'),
+});
+export type ChatRoomsPayload = z.infer<typeof chatRoomsPayloadSchema>;
+
+/** Client → server `sync`: every message after each cursor, oldest first (catch-up). */
+export const syncPayloadSchema = z.strictObject({
+  cursors: z
+    .array(z.strictObject({ chatId: chatIdSchema, afterSeq: seqQuerySchema }))
+    .max(200, 'At most 200 chats at once'),
+});
+export type SyncPayload = z.infer<typeof syncPayloadSchema>;
+export type SyncReply = { messagesMap: Record<string, SocialMessage[]>; hasMore: boolean };
+
+/** Server → client `newChatMessage`: to every tab of every participant. */
+export type NewChatMessagePayload = { message: SocialMessage };
+/** Server → client `new_message`: to the receiver's tabs, for the conversation list. */
+export type NewMessageNoticePayload = { chatId: string; unread: number; message: SocialMessage };
+/** Server → client `messageUpdated`: an edit or a deletion. */
+export type MessageUpdatedPayload = { message: SocialMessage };
+/** Server → client `typing`: to sockets that joined the chat, the typist excepted. */
+export type TypingNoticePayload = {
+  chatId: string;
+  userId: string;
+  username: string;
+  isTyping: boolean;
+};
+/** Server → client `presence`: a contact came online or went offline. */
+export type PresenceNoticePayload = Presence;
+/** Server → client `chatUpdated`: the viewer's chat changed (toggles, nickname, read marks). */
+export type ChatUpdatedPayload = { chat: SocialChat };
+/** Server → client `messagesRead`: the other participant read up to `lastReadSeq`. */
+export type MessagesReadPayload = { chatId: string; userId: string; lastReadSeq: number };

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { SessionUser } from './auth';
+import {
+  contactChanges,
+  contactSchema,
+  friendChatSchema,
+  friendRequestMessagePayloadSchema,
+  type Contact,
+  type FriendRequestMessagePayload,
+} from './contacts';
+import type { ErrorReply } from './errors';
+import {
+  chatRoomsPayloadSchema,
+  onlineStatusPayloadSchema,
+  sendMessagePayloadSchema,
+  syncPayloadSchema,
+  typingPayloadSchema,
+  type ChatRoomsPayload,
+  type ChatUpdatedPayload,
+  type MessageUpdatedPayload,
+  type MessagesReadPayload,
+  type NewChatMessagePayload,
+  type NewMessageNoticePayload,
+  type OnlineStatusPayload,
+  type PresenceNoticePayload,
+  type SendMessagePayload,
+  type SocialMessage,
+  type SyncPayload,
+  type SyncReply,
+  type TypingNoticePayload,
+  type TypingPayload,
+} from './social-chat';
+
+/**
+ * The one map of socket.io events (spec section 7 "Real-time socket"), shared by the server's
+ * `Server<...>` and the web app's `Socket<...>`. A feature adds its events here: a line in
+ * ServerToClientEvents for what the server sends, a line in ClientToServerEvents plus a schema in
+ * `clientEventSchemas` for what clients send (the server validates every client payload).
+ */
+
+export const socketPath = '/socket.io';
+
+/** The room every socket of one user joins, so all of a user's tabs receive its events. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/** The room of sockets that joined a chat (`join_chats`): they receive its typing indicators. */
+export const chatRoom = (chatId: string) => `chat:${chatId}`;
+
+/** The reply a client receives through an event's acknowledgement callback. */
+export type SocketAckReply<T> = { ok: true; data: T } | { ok: false; error: ErrorReply };
+export type SocketAck<T> = (reply: SocketAckReply<T>) => void;
+
+// Server → client payloads.
+
+/** To the receiver of a new (or re-sent) friend request; `contact` as the receiver sees it. */
+export const newFriendMessagePayloadSchema = z.object({ contact: contactSchema });
+export type NewFriendMessagePayload = z.infer<typeof newFriendMessagePayloadSchema>;
+
+/**
+ * To both parties (every tab) when a request changes; `requested` goes to the sender only (the
+ * receiver gets `newFriendMessage`). `contact` is the request as the recipient now sees it, or
+ * null when it left the recipient's list. A blocked user is told "removed", and "accepted" when
+ * unblocked, never that a block happened.
+ */
+export const contactUpdatedPayloadSchema = z.object({
+  change: z.enum(contactChanges),
+  contactId: z.string(),
+  contact: contactSchema.nullable(),
+});
+export type ContactUpdatedPayload = z.infer<typeof contactUpdatedPayloadSchema>;
+
+/** To both parties when accepting a request created (or revived) their one-to-one chat. */
+export const newFriendChatPayloadSchema = z.object({
+  chat: friendChatSchema,
+  contactId: z.string(),
+});
+export type NewFriendChatPayload = z.infer<typeof newFriendChatPayloadSchema>;
+
+export interface ServerToClientEvents {
+  newFriendMessage: (payload: NewFriendMessagePayload) => void;
+  contactUpdated: (payload: ContactUpdatedPayload) => void;
+  newFriendChat: (payload: NewFriendChatPayload) => void;
+  newChatMessage: (payload: NewChatMessagePayload) => void;
+  new_message: (payload: NewMessageNoticePayload) => void;
+  messageUpdated: (payload: MessageUpdatedPayload) => void;
+  messagesRead: (payload: MessagesReadPayload) => void;
+  chatUpdated: (payload: ChatUpdatedPayload) => void;
+  typing: (payload: TypingNoticePayload) => void;
+  presence: (payload: PresenceNoticePayload) => void;
+}
+
+export interface ClientToServerEvents {
+  friendRequestMessage: (
+    payload: FriendRequestMessagePayload,
+    ack?: SocketAck<{ contact: Contact }>,
+  ) => void;
+  sendMessage: (payload: SendMessagePayload, ack?: SocketAck<{ message: SocialMessage }>) => void;
+  typing: (payload: TypingPayload) => void;
+  onlineStatus: (payload: OnlineStatusPayload) => void;
+  join_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  leave_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  sync: (payload: SyncPayload, ack?: SocketAck<SyncReply>) => void;
+}
+
+/** Validates the first argument of every client event; a malformed payload gets an error ack. */
+export const clientEventSchemas = {
+  friendRequestMessage: friendRequestMessagePayloadSchema,
+  sendMessage: sendMessagePayloadSchema,
+  typing: typingPayloadSchema,
+  onlineStatus: onlineStatusPayloadSchema,
+  join_chats: chatRoomsPayloadSchema,
+  leave_chats: chatRoomsPayloadSchema,
+  sync: syncPayloadSchema,
+} satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
+
+/** Nothing is sent between server nodes beyond what the adapter carries. */
+export type InterServerEvents = Record<never, never>;
+
+/** Set at the handshake from the session cookie; the only source of a socket's user. */
+export interface SocketData {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/** Why a handshake was refused, in `connect_error`'s `data`. */
+export const socketConnectErrorCodes = ['UNAUTHENTICATED', 'FORBIDDEN'] as const;
+export type SocketConnectError = {
+  code: (typeof socketConnectErrorCodes)[number];
+  message: string;
+};
