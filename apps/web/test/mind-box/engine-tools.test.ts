@@ -195,4 +195,26 @@ describe('tool loop', () => {
     const outcome = events.find((e) => e.type === 'tool-result');
     expect(outcome).toMatchObject({ outcome: { type: 'error', message: 'tool host down' } });
   });
+
+  it('tools that cannot be listed leave the model to answer alone', async () => {
+    const tools: ChatTools = {
+      list: () => Promise.reject(new Error('HTTP 503')),
+      call: () => Promise.reject(new Error('never called')),
+    };
+    const tag = `nolist-${Date.now()}`;
+    const { done, events } = run(
+      chatRequest('OpenAI', server.base(`openai-text,tag:${tag}`), { model: 'gpt-4o' }),
+      tools,
+    );
+    const result = await done;
+    expect(result.failure).toBeUndefined();
+    expect(result.content).toContain('2,869,461');
+    expect(events).toContainEqual({
+      type: 'trace',
+      label: 'tools',
+      message: 'No tools offered: HTTP 503',
+    });
+    const body = server.requests.find((r) => r.tag === tag)?.body as { tools?: unknown };
+    expect(body.tools).toBeUndefined();
+  });
 });

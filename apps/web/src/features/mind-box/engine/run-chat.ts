@@ -119,7 +119,18 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
     const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
       streamErrors.push(message),
     );
-    const offered = options.tools ? await options.tools.list() : [];
+    // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
+    const offered = options.tools
+      ? await options.tools.list().catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          onEvent({
+            type: 'trace',
+            label: 'tools',
+            message: `No tools offered: ${error instanceof Error ? error.message : String(error)}`,
+          });
+          return [];
+        })
+      : [];
     const tools = offered.length ? toolSet(offered) : undefined;
     const common = {
       model,
