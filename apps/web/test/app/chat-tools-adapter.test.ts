@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatToolsFrom } from '@/app/compositions/chat-tools-adapter';
 import { createToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
 import { runChat } from '@/features/mind-box/engine/run-chat';
+import type { ChatTools } from '@/lib/ai/chat-tools';
 import {
   startProviderServer,
   type ProviderServer,
@@ -64,6 +65,14 @@ function runtime(policy: McpServer['approvalPolicy'], decision: 'deny' | 'allow'
   return { tools, calls, asked };
 }
 
+/** The recorded model calls `multiply`; the tool host's name for it is `calc--multiply`. */
+function renamed(chatTools: ChatTools): ChatTools {
+  return {
+    list: () => chatTools.list(),
+    call: (call, ctx) => chatTools.call({ ...call, name: `calc--${call.name}` }, ctx),
+  };
+}
+
 describe('the MCP tools in the AI chat engine', () => {
   it('offers the switched-on tools and feeds the call result back to the model', async () => {
     const { tools, calls } = runtime('never ask');
@@ -74,12 +83,7 @@ describe('the MCP tools in the AI chat engine', () => {
         chatId: 'chat-1',
         signal: new AbortController().signal,
         onEvent: () => undefined,
-        // The recorded model calls `multiply`; the tool host's name for it is `calc--multiply`.
-        tools: {
-          list: chatToolsFrom(tools, () => ({})).list,
-          call: (call, ctx) =>
-            chatToolsFrom(tools, () => ({})).call({ ...call, name: `calc--${call.name}` }, ctx),
-        },
+        tools: renamed(chatToolsFrom(tools, () => ({}))),
       },
     );
     expect(result.failure).toBeUndefined();
