@@ -75,14 +75,3 @@ export const providers: Record<ProviderName, ProviderInfo> = {
 
 /** Spec section 3: the default provider is the local Ollama-style server. */
 export const defaultProviderName: ProviderName = 'Ollama';
-
-/** Spec section 5 "DeepSeek (second catalogue)": the reasoner takes 0 to 1, default 0.3. */
-export const deepseekSecondCatalogueTemperature: TemperatureRange = {
-  min: 0,
-  max: 1,
-  default: 0.3,
-};
-
-/** Presence penalty and topP ranges of spec section 5 (not sent unless set). */
-export const presencePenaltyRange: TemperatureRange = { min: -2, max: 2, default: 0 };
-export const topPRange: TemperatureRange = { min: 0, max: 1, default: 1 };
