@@ -323,6 +323,25 @@ async function main() {
     await seedChat(page, 'bench-small', 'Small chat', 3);
     await page.reload();
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    if (process.env.BENCH_DEBUG) {
+      const read = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('confab-ai');
+            open.onsuccess = () => {
+              const started = performance.now();
+              const range = IDBKeyRange.bound(['bench-big', -Infinity], ['bench-big', Infinity]);
+              const request = open.result
+                .transaction('chatByAiMessages')
+                .objectStore('chatByAiMessages')
+                .index('chatId_createdAt')
+                .getAll(range);
+              request.onsuccess = () => resolve(performance.now() - started);
+            };
+          }),
+      );
+      console.log(`IndexedDB read of 2,000 messages: ${read.toFixed(0)} ms`);
+    }
     const opens: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       await openTimed(page, 'Small chat', 'Question number 2');

@@ -11,8 +11,8 @@ function Link({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown 
 const components = { a: Link };
 
 /** Milliseconds of markdown formatting one frame may take; the rest waits for the next frame. */
-const frameBudgetMs = 4;
-const maxStep = 48;
+const frameBudgetMs = 3;
+const maxStep = 16;
 /** Formatting time spent since the last frame's check. */
 const clock = { spent: 0 };
 

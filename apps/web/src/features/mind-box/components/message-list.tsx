@@ -1,6 +1,6 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageRows, timelineLabel } from '../lib/timeline';
 import { useChatStore } from '../stores/chat-store';
@@ -46,12 +46,29 @@ export function MessageList({
   const rows = useMemo(() => messageRows(messages), [messages]);
   const lastId = messages.at(-1)?.id;
 
+  // The first frame shows only the rows in view; the overscan rows follow a frame later, so a
+  // long chat paints as soon as what the user sees is ready.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setSettled(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      settled ? defaultRangeExtractor(range) : defaultRangeExtractor({ ...range, overscan: 0 }),
+    [settled],
+  );
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRow,
+    // A chat opens at its end: rendering its first rows only to scroll past them would double
+    // the work of the first paint.
+    initialOffset: () => rows.length * estimatedRow,
     overscan,
     getItemKey: (index) => rows[index]?.key ?? index,
+    rangeExtractor,
   });
 
   const onScroll = useCallback(() => {

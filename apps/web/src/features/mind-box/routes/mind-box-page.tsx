@@ -117,6 +117,7 @@ export function MindBoxPage({
           {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
           {messages.length ? (
             <MessageList
+              key={activeId}
               label={t('title')}
               messages={messages}
               busy={replying}
