@@ -4,20 +4,24 @@ import { afterEach } from 'vitest';
 import { installMatchMedia } from './helpers/match-media';
 import { installResizeObserver } from './helpers/resize-observer';
 
-// Pages load lazily; on a busy machine the first load of a chunk can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// Suites marked `@vitest-environment node` (the AI engine against the test provider) have no
+// DOM: nothing below applies to them.
+if (typeof window !== 'undefined') {
+  // Pages load lazily; on a busy machine the first load of a chunk can take over a second.
+  configure({ asyncUtilTimeout: 5000 });
 
-// Before any app module runs: the colour mode reads matchMedia when it is first imported.
-installMatchMedia();
-installResizeObserver();
+  // Before any app module runs: the colour mode reads matchMedia when it is first imported.
+  installMatchMedia();
+  installResizeObserver();
 
-const { i18nReady, loadNamespaces } = await import('@/lib/i18n/i18n');
-const { namespaces } = await import('./helpers/namespaces');
-await i18nReady;
-await loadNamespaces(namespaces);
+  const { i18nReady, loadNamespaces } = await import('@/lib/i18n/i18n');
+  const { namespaces } = await import('./helpers/namespaces');
+  await i18nReady;
+  await loadNamespaces(namespaces);
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}

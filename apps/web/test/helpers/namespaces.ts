@@ -7,6 +7,7 @@ export const namespaces: Namespace[] = [
   'home',
   'conversations',
   'mindBox',
+  'aiSettings',
   'mcpTools',
   'socialChat',
   'contacts',

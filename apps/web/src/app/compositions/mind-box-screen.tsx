@@ -1,27 +1,42 @@
 import { toolStateKey } from '@confab/protocol/mcp-model-tools';
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { ProviderSettingsPanel } from '@/features/ai-settings/components/provider-settings-panel';
+import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
+import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
 import { MindBoxPage } from '@/features/mind-box/routes/mind-box-page';
+import { ChatToolsContext } from '@/lib/ai/chat-tools-context';
+import { getSettings, updateSettings } from '@/lib/settings/settings-store';
+import { useSettings } from '@/lib/settings/use-settings';
+import { chatToolsFrom } from './chat-tools-adapter';
 
 /**
- * /agents/mindBox: the AI chat with its tool settings beside it. The tool switches belong in
- * the stored settings' `toolStates` (IndexedDB), which the AI chat's settings store will hold;
- * until it does, they last as long as the screen.
+ * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
+ * tools (offered to the model through the chat engine's tools interface, switched on and off in
+ * the stored settings' `toolStates`, each call approved in the approval dialog).
  */
 export function MindBoxScreen() {
-  const [toolStates, setToolStates] = useState<Record<string, boolean>>({});
+  const settings = useSettings();
+  const runtime = useToolRuntime();
+  const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
-    <>
-      <div className="mx-auto flex w-full justify-end pb-2 lg:w-[60vw]">
-        <ToolSettingsDialog
-          switches={{
-            toolStates,
-            onToolStateChange: (server, tool, on) =>
-              setToolStates((current) => ({ ...current, [toolStateKey(server, tool)]: on })),
-          }}
-        />
-      </div>
-      <MindBoxPage />
-    </>
+    <ChatToolsContext.Provider value={tools}>
+      <MindBoxPage
+        providerSettings={<ProviderSettingsPanel />}
+        toolbarExtras={
+          <ToolSettingsDialog
+            switches={{
+              toolStates: settings.toolStates,
+              onToolStateChange: (server, tool, on) =>
+                void updateSettings((s) => ({
+                  ...s,
+                  toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
+                })),
+            }}
+          />
+        }
+      />
+      <ToolApprovalHost />
+    </ChatToolsContext.Provider>
   );
 }

@@ -145,7 +145,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               paths.mindBox,
               lazyPage(
                 () => import('../compositions/mind-box-screen').then((m) => m.MindBoxScreen),
-                ['mindBox', 'mcpTools'],
+                ['mindBox', 'aiSettings', 'mcpTools'],
               ),
             ),
             page(

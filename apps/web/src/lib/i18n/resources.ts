@@ -1,3 +1,4 @@
+import type enAiSettings from '@/locales/en/aiSettings.json';
 import type enAuth from '@/locales/en/auth.json';
 import type enCommon from '@/locales/en/common.json';
 import type enConnection from '@/locales/en/connection.json';
@@ -10,6 +11,7 @@ import type enMindBox from '@/locales/en/mindBox.json';
 import type enPreviews from '@/locales/en/previews.json';
 import type enSocialChat from '@/locales/en/socialChat.json';
 import type enTestBench from '@/locales/en/testBench.json';
+import type zhAiSettings from '@/locales/zh-CN/aiSettings.json';
 import type zhAuth from '@/locales/zh-CN/auth.json';
 import type zhCommon from '@/locales/zh-CN/common.json';
 import type zhConnection from '@/locales/zh-CN/connection.json';
@@ -31,6 +33,7 @@ export interface Catalogs {
   home: typeof enHome;
   conversations: typeof enConversations;
   mindBox: typeof enMindBox;
+  aiSettings: typeof enAiSettings;
   mcpTools: typeof enMcpTools;
   socialChat: typeof enSocialChat;
   contacts: typeof enContacts;
@@ -49,6 +52,7 @@ interface ChineseCatalogs {
   home: typeof zhHome;
   conversations: typeof zhConversations;
   mindBox: typeof zhMindBox;
+  aiSettings: typeof zhAiSettings;
   mcpTools: typeof zhMcpTools;
   socialChat: typeof zhSocialChat;
   contacts: typeof zhContacts;

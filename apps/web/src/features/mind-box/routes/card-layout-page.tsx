@@ -1,22 +1,18 @@
-import { LayoutList } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/ui/empty-state';
+import { MessageList } from '../components/message-list';
 import { MessageListFrame } from '../components/message-list-frame';
 import { PreviewShell } from '../components/preview-shell';
+import { sampleMessages } from '../lib/sample-messages';
 
 /** /agents/mindBox/CardLayout: the AI chat's message layout, rendered alone. */
 export function CardLayoutPage() {
   const { t } = useTranslation('mindBox');
+  const messages = useMemo(() => sampleMessages(6), []);
   return (
     <PreviewShell title={t('cardLayout.title')}>
       <MessageListFrame label={t('cardLayout.title')}>
-        <div className="my-auto">
-          <EmptyState
-            icon={LayoutList}
-            title={t('cardLayout.empty')}
-            text={t('cardLayout.emptyText')}
-          />
-        </div>
+        <MessageList label={t('cardLayout.title')} messages={messages} busy={false} />
       </MessageListFrame>
     </PreviewShell>
   );

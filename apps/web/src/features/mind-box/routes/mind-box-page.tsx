@@ -1,21 +1,194 @@
-import { Bot } from 'lucide-react';
+import { Bot, Info, Settings2, SlidersHorizontal } from 'lucide-react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { DocumentTitle } from '@/components/document-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { MessageListFrame } from '../components/message-list-frame';
+import { Sheet } from '@/components/ui/sheet';
+import { useChatTools } from '@/lib/ai/chat-tools-context';
+import { missingSettings } from '@/lib/settings/readiness';
+import { loadSettings } from '@/lib/settings/settings-store';
+import { useSettings } from '@/lib/settings/use-settings';
+import { ChatInput } from '../components/chat-input';
+import { ChatList } from '../components/chat-list';
+import { ChatSettingsForm } from '../components/chat-settings-form';
+import { InspectorPanel } from '../components/inspector-panel';
+import { MessageList } from '../components/message-list';
+import {
+  createChat,
+  deleteChat,
+  editAndResend,
+  loadChats,
+  openChat,
+  regenerate,
+  sendPrompt,
+  stopReply,
+  updateChat,
+} from '../stores/chat-actions';
+import { useChatStore } from '../stores/chat-store';
 
-/** /agents/mindBox: the AI chat screen. */
-export function MindBoxPage() {
+type Panel = 'chat' | 'inspector' | 'provider' | null;
+
+/**
+ * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
+ * input on the right. `providerSettings` is the provider settings screen and `toolbarExtras`
+ * further toolbar buttons, both composed by the app.
+ */
+export function MindBoxPage({
+  providerSettings,
+  toolbarExtras,
+}: {
+  providerSettings?: ReactNode;
+  /** More toolbar buttons, e.g. the tool settings. */
+  toolbarExtras?: ReactNode;
+}) {
+  use(loadSettings());
   const { t } = useTranslation('mindBox');
+  const settings = useSettings();
+  const tools = useChatTools();
+  const [panel, setPanel] = useState<Panel>(null);
+  // Not the live reply: the page must not re-render for every streamed frame.
+  const { chats, activeId, messages, replying, persistent, loaded } = useChatStore(
+    useShallow((s) => ({
+      chats: s.chats,
+      activeId: s.activeId,
+      messages: s.messages,
+      replying: s.replying,
+      persistent: s.persistent,
+      loaded: s.loaded,
+    })),
+  );
+
+  useEffect(() => {
+    void loadChats();
+    return () => stopReply();
+  }, []);
+
+  const active = chats.find((c) => c.id === activeId) ?? null;
+  const provider = settings.api.providers[settings.api.activeProvider];
+  const missing = missingSettings(provider);
+  const model = active?.model.trim() || provider.model;
+  const closePanel = (open: boolean) => !open && setPanel(null);
+
   return (
     <>
       <DocumentTitle title={t('title')} />
       <h1 className="sr-only">{t('title')}</h1>
-      <MessageListFrame label={t('title')}>
-        <div className="my-auto">
-          <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
-        </div>
-      </MessageListFrame>
+      <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-7xl gap-4 px-3 py-3">
+        <aside className="hidden w-64 shrink-0 flex-col md:flex">
+          <ChatList
+            chats={chats}
+            activeId={activeId}
+            onCreate={() => void createChat(settings)}
+            onOpen={(id) => void openChat(id)}
+            onRename={(id, summary) => void updateChat(id, { summary })}
+            onDelete={(id) => void deleteChat(id)}
+          />
+        </aside>
+        <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
+          <div className="flex flex-wrap items-center gap-2 border-b border-border pb-2">
+            <p className="min-w-0 flex-1 truncate text-sm text-fg-muted" data-testid="model-badge">
+              {t('toolbar.provider', {
+                provider: provider.provider,
+                model: model || t('toolbar.noModel'),
+              })}
+            </p>
+            <Button size="sm" variant="ghost" disabled={!active} onClick={() => setPanel('chat')}>
+              <SlidersHorizontal aria-hidden className="size-4" />
+              {t('toolbar.chatSettings')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={!active}
+              onClick={() => setPanel('inspector')}
+            >
+              <Info aria-hidden className="size-4" />
+              {t('toolbar.inspector')}
+            </Button>
+            {toolbarExtras}
+            <Button size="sm" variant="ghost" onClick={() => setPanel('provider')}>
+              <Settings2 aria-hidden className="size-4" />
+              {t('toolbar.providerSettings')}
+            </Button>
+          </div>
+          {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
+          {messages.length ? (
+            <MessageList
+              key={activeId}
+              label={t('title')}
+              messages={messages}
+              busy={replying}
+              onRegenerate={(id) => void regenerate(id, settings, tools)}
+              onEdit={(id, text) => void editAndResend(id, text, settings, tools)}
+            />
+          ) : (
+            <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>
+              <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
+            </div>
+          )}
+          {missing.length ? (
+            <Alert variant="warning" title={t('notReady.title')}>
+              <p>
+                {t('notReady.text', {
+                  provider: provider.provider,
+                  missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
+                })}
+              </p>
+              <Button
+                size="sm"
+                variant="outline"
+                className="mt-2"
+                onClick={() => setPanel('provider')}
+              >
+                {t('notReady.open')}
+              </Button>
+            </Alert>
+          ) : null}
+          <ChatInput
+            replying={replying}
+            disabled={missing.length > 0 || !loaded}
+            onSend={(text) => void sendPrompt(text, settings, tools)}
+            onStop={stopReply}
+          />
+        </section>
+      </div>
+      <Sheet
+        open={panel === 'chat' && !!active}
+        onOpenChange={closePanel}
+        title={t('chatSettings.title')}
+        description={t('chatSettings.description')}
+        closeLabel={t('chatSettings.close')}
+      >
+        {active ? (
+          <ChatSettingsForm
+            key={active.id}
+            chat={active}
+            provider={settings.api.activeProvider}
+            providerModel={provider.model}
+            onSave={(changes) => updateChat(active.id, changes)}
+          />
+        ) : null}
+      </Sheet>
+      <Sheet
+        open={panel === 'inspector'}
+        onOpenChange={closePanel}
+        title={t('inspector.title')}
+        description={t('inspector.description')}
+        closeLabel={t('inspector.close')}
+      >
+        {activeId ? <InspectorPanel chatId={activeId} /> : null}
+      </Sheet>
+      <Sheet
+        open={panel === 'provider'}
+        onOpenChange={closePanel}
+        title={t('toolbar.providerSettings')}
+        closeLabel={t('chatSettings.close')}
+      >
+        {providerSettings}
+      </Sheet>
     </>
   );
 }

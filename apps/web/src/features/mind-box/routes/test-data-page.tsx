@@ -1,14 +1,22 @@
-import { FlaskConical } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/ui/empty-state';
+import { MessageList } from '../components/message-list';
+import { MessageListFrame } from '../components/message-list-frame';
 import { PreviewShell } from '../components/preview-shell';
+import { sampleMessages } from '../lib/sample-messages';
 
-/** /agents/mindBox/testData: sample conversations for the message layout. */
+const sampleCount = 500;
+
+/** /agents/mindBox/testData: a long sample conversation in the virtualised message list. */
 export function TestDataPage() {
   const { t } = useTranslation('mindBox');
+  const messages = useMemo(() => sampleMessages(sampleCount), []);
   return (
     <PreviewShell title={t('testData.title')}>
-      <EmptyState icon={FlaskConical} title={t('testData.empty')} text={t('testData.emptyText')} />
+      <p className="mb-2 text-sm text-fg-muted">{t('testData.count', { count: sampleCount })}</p>
+      <MessageListFrame label={t('testData.title')}>
+        <MessageList label={t('testData.title')} messages={messages} busy={false} />
+      </MessageListFrame>
     </PreviewShell>
   );
 }

@@ -1,0 +1,147 @@
+import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
+import { providerNames, providers, type ProviderName } from '@confab/protocol/providers';
+import { RefreshCw } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { getSettings, saveSettings } from '@/lib/settings/settings-store';
+import { useSettings } from '@/lib/settings/use-settings';
+import { fetchModelList } from '../api/model-list';
+import { validateProvider, type ProviderFieldError } from '../lib/provider-validation';
+import { ModelMappingEditor } from './model-mapping-editor';
+import { SettingsFileActions } from './settings-file-actions';
+
+/**
+ * The provider settings screen (spec section 2 "Settings for providers and tools"): the active
+ * provider, its base, key and model (with the list fetched from the provider), the model
+ * mapping, export and import. `children` are further sections (tool states).
+ */
+export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('aiSettings');
+  const stored = useSettings();
+  const [active, setActive] = useState<ProviderName>(stored.api.activeProvider);
+  const [drafts, setDrafts] = useState<Record<ProviderName, ProviderSettings>>(
+    stored.api.providers,
+  );
+  const [mapping, setMapping] = useState(stored.modelMapping);
+  const [errors, setErrors] = useState<Partial<Record<'base', ProviderFieldError>>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [loadingModels, setLoadingModels] = useState(false);
+  const providerId = useId();
+  const listId = useId();
+  const draft = drafts[active];
+  const info = providers[active];
+
+  const change = (patch: Partial<ProviderSettings>) => {
+    setDrafts((d) => ({ ...d, [active]: { ...d[active], ...patch } }));
+    setStatus(null);
+  };
+
+  const refreshModels = async () => {
+    setLoadingModels(true);
+    const list = await fetchModelList(draft);
+    setLoadingModels(false);
+    change({ modelList: list });
+    setStatus(list.length ? t('models.found', { count: list.length }) : t('models.none'));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProvider(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const current = getSettings();
+    const next: StoredSettings = {
+      ...current,
+      modelMapping: mapping,
+      api: { activeProvider: active, providers: { ...current.api.providers, ...drafts } },
+    };
+    await saveSettings(next);
+    setStatus(t('saved'));
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={providerId} className="text-sm font-medium">
+            {t('provider')}
+          </label>
+          <select
+            id={providerId}
+            value={active}
+            onChange={(e) => {
+              setActive(e.target.value as ProviderName);
+              setErrors({});
+              setStatus(null);
+            }}
+            className="h-10 rounded-md border border-border bg-surface px-3 text-sm"
+          >
+            {providerNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('base')}
+          value={draft.base}
+          placeholder={info.defaultBase}
+          error={errors.base ? t(`errors.${errors.base}`) : undefined}
+          hint={t('baseHint', { base: info.defaultBase })}
+          onChange={(e) => change({ base: e.target.value })}
+        />
+        <TextField
+          label={info.requires.key ? t('key') : t('keyOptional')}
+          type="password"
+          autoComplete="off"
+          value={draft.key}
+          onChange={(e) => change({ key: e.target.value })}
+        />
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <TextField
+              label={t('model')}
+              value={draft.model}
+              list={listId}
+              placeholder={info.defaultModel}
+              onChange={(e) => change({ model: e.target.value })}
+            />
+            <datalist id={listId}>
+              {draft.modelList.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </div>
+          <Button
+            variant="outline"
+            onClick={() => void refreshModels()}
+            disabled={loadingModels || !draft.base.trim()}
+          >
+            <RefreshCw aria-hidden className="size-4" />
+            {t('models.refresh')}
+          </Button>
+        </div>
+        <ModelMappingEditor mapping={mapping} onChange={setMapping} />
+        <div className="flex items-center gap-3">
+          <Button type="submit">{t('save')}</Button>
+          {status ? (
+            <span role="status" className="text-sm text-fg-muted">
+              {status}
+            </span>
+          ) : null}
+        </div>
+      </form>
+      {children}
+      <SettingsFileActions
+        onImported={(settings) => {
+          setDrafts(settings.api.providers);
+          setActive(settings.api.activeProvider);
+          setMapping(settings.modelMapping);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { limits } from '@confab/protocol/limits';
+import { SendHorizontal, Square } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { promptProblem } from '../lib/chat-validation';
+
+/**
+ * Spec section 5 "Chat input": up to 2000 characters (native max length too), Enter sends and
+ * Shift+Enter starts a line, blank text is not sent, the text is trimmed and the field cleared,
+ * nothing is sent while a reply streams; grows up to 4 rows. The stop button aborts the reply.
+ */
+export function ChatInput({
+  replying,
+  disabled,
+  onSend,
+  onStop,
+}: {
+  replying: boolean;
+  disabled?: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+}) {
+  const { t } = useTranslation('mindBox');
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // The native max length cuts longer input short; `overflow` remembers that it happened, so
+  // the user learns why their text ends early.
+  const [overflow, setOverflow] = useState(false);
+  const tooLong = text.length > limits.chatInputMax || overflow;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onBeforeInput = (event: InputEvent) => {
+      const incoming = event.data ?? event.dataTransfer?.getData('text/plain') ?? '';
+      const selected = el.selectionEnd - el.selectionStart;
+      if (incoming && el.value.length - selected + incoming.length > limits.chatInputMax) {
+        setOverflow(true);
+      }
+    };
+    el.addEventListener('beforeinput', onBeforeInput);
+    return () => el.removeEventListener('beforeinput', onBeforeInput);
+  }, []);
+
+  // Auto-resize: as tall as the text, at most 4 rows, then it scrolls.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const style = getComputedStyle(el);
+    const line = parseFloat(style.lineHeight) || 20;
+    const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) || 0;
+    const max = limits.chatInputRows > 0 ? line * limits.chatInputRows + padding : Infinity;
+    el.style.height = `${Math.min(el.scrollHeight, max)}px`;
+  }, [text]);
+
+  const send = () => {
+    if (disabled || text.length > limits.chatInputMax || promptProblem(text, replying)) return;
+    onSend(text.trim());
+    setText('');
+    setOverflow(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <div className="flex items-end gap-2 rounded-xl border border-border bg-surface p-2 focus-within:outline-2 focus-within:outline-secondary">
+        <textarea
+          ref={ref}
+          aria-label={t('input.label')}
+          aria-invalid={tooLong || undefined}
+          aria-describedby="chat-input-hint"
+          placeholder={t('input.placeholder')}
+          value={text}
+          maxLength={limits.chatInputMax}
+          rows={1}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.length < limits.chatInputMax) setOverflow(false);
+          }}
+          onKeyDown={onKeyDown}
+          className="max-h-40 min-h-6 flex-1 resize-none bg-transparent px-2 py-1 text-sm leading-6 outline-none"
+        />
+        {replying ? (
+          <Button variant="outline" size="icon" aria-label={t('input.stop')} onClick={onStop}>
+            <Square aria-hidden className="size-4 fill-current" />
+          </Button>
+        ) : (
+          <Button
+            type="submit"
+            size="icon"
+            aria-label={t('input.send')}
+            disabled={disabled || promptProblem(text, false) !== null}
+          >
+            <SendHorizontal aria-hidden className="size-4" />
+          </Button>
+        )}
+      </div>
+      <div id="chat-input-hint" className="flex justify-between px-1 text-xs text-fg-muted">
+        {tooLong ? (
+          <span role="alert" className="text-error-text">
+            {t('input.tooLong')}
+          </span>
+        ) : (
+          <span>{t('input.hint')}</span>
+        )}
+        <span>{t('input.count', { count: text.length, max: limits.chatInputMax })}</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import type { AiChat } from '@confab/protocol/ai-chat';
+import { providers, type ProviderName } from '@confab/protocol/providers';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import {
+  maxTokensCap,
+  validateChatSettings,
+  type ChatSettingsDraft,
+  type ChatSettingsErrors,
+} from '../lib/chat-validation';
+
+function draftOf(chat: AiChat): ChatSettingsDraft {
+  return {
+    summary: chat.summary,
+    model: chat.model,
+    systemMessage: chat.systemMessage,
+    maxCtxMessages: String(chat.maxCtxMessages),
+    temperature: String(chat.temperature),
+    maxTokens: chat.maxTokens === null ? '' : String(chat.maxTokens),
+    stream: chat.stream,
+  };
+}
+
+/** Spec section 3 "AI chat" settings, validated per section 5 with a message under each field. */
+export function ChatSettingsForm({
+  chat,
+  provider,
+  providerModel,
+  onSave,
+}: {
+  chat: AiChat;
+  provider: ProviderName;
+  providerModel: string;
+  onSave: (changes: Partial<AiChat>) => Promise<void>;
+}) {
+  const { t } = useTranslation('mindBox');
+  const [draft, setDraft] = useState(() => draftOf(chat));
+  const [errors, setErrors] = useState<ChatSettingsErrors>({});
+  const [saved, setSaved] = useState(false);
+  const systemId = useId();
+  const range = providers[provider].temperature;
+  const effectiveModel = draft.model.trim() || providerModel;
+
+  const set = <K extends keyof ChatSettingsDraft>(key: K, value: ChatSettingsDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setSaved(false);
+  };
+  const error = (key: keyof ChatSettingsDraft) => {
+    const e = errors[key];
+    return e ? t(`chatSettings.errors.${e.key}`, e.values ?? {}) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateChatSettings(draft, { provider, providerModel });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    await onSave(result.changes);
+    setSaved(true);
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <TextField
+        label={t('chatSettings.summary')}
+        value={draft.summary}
+        error={error('summary')}
+        onChange={(e) => set('summary', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.model')}
+        value={draft.model}
+        hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
+        onChange={(e) => set('model', e.target.value)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={systemId} className="text-sm font-medium">
+          {t('chatSettings.systemMessage')}
+        </label>
+        <textarea
+          id={systemId}
+          rows={3}
+          value={draft.systemMessage}
+          onChange={(e) => set('systemMessage', e.target.value)}
+          className="rounded-md border border-border bg-surface p-2 text-sm"
+        />
+      </div>
+      <TextField
+        label={t('chatSettings.maxCtxMessages')}
+        inputMode="numeric"
+        value={draft.maxCtxMessages}
+        error={error('maxCtxMessages')}
+        onChange={(e) => set('maxCtxMessages', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.temperature')}
+        inputMode="decimal"
+        value={draft.temperature}
+        error={error('temperature')}
+        hint={t('chatSettings.temperatureHint', {
+          min: range.min,
+          max: range.max,
+          default: range.default,
+          provider,
+        })}
+        onChange={(e) => set('temperature', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.maxTokens')}
+        inputMode="numeric"
+        value={draft.maxTokens}
+        error={error('maxTokens')}
+        hint={t('chatSettings.maxTokensHint', { cap: maxTokensCap(effectiveModel) })}
+        onChange={(e) => set('maxTokens', e.target.value)}
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={draft.stream}
+          onChange={(e) => set('stream', e.target.checked)}
+        />
+        {t('chatSettings.stream')}
+      </label>
+      <div className="flex items-center gap-3">
+        <Button type="submit">{t('chatSettings.save')}</Button>
+        {saved ? (
+          <span role="status" className="text-sm text-fg-muted">
+            {t('chatSettings.saved')}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

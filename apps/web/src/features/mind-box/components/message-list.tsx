@@ -1,0 +1,135 @@
+import type { AiChatMessage } from '@confab/protocol/ai-chat';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageRows, timelineLabel } from '../lib/timeline';
+import { useChatStore } from '../stores/chat-store';
+import { MessageCard, type MessageActions } from './message-card';
+
+/** Spec section 9 "Virtual list": overscan 10, default row height 79.98 px. */
+const overscan = 10;
+const estimatedRow = 79.98;
+/** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
+const stickThreshold = 48;
+
+const TimelineSeparator = memo(function TimelineSeparator({ timestamp }: { timestamp: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <div role="separator" className="flex items-center gap-3 py-2 text-xs text-fg-muted">
+      <span className="h-px flex-1 bg-border" />
+      <time dateTime={new Date(timestamp).toISOString()}>
+        {timelineLabel(timestamp, i18n.language)}
+      </time>
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+});
+
+/**
+ * The open chat's messages, virtualised: only the rows in view (and 10 around them) are in the
+ * DOM, so 2,000 messages open as fast as 20. The list follows the reply to the bottom while it
+ * streams, unless the user has scrolled up.
+ */
+export function MessageList({
+  label,
+  messages,
+  busy,
+  ...actions
+}: {
+  label: string;
+  messages: readonly AiChatMessage[];
+  busy: boolean;
+} & MessageActions) {
+  const live = useChatStore((s) => s.live);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const rows = useMemo(() => messageRows(messages), [messages]);
+  const lastId = messages.at(-1)?.id;
+
+  // The first frame shows only the rows in view; the overscan rows follow a frame later, so a
+  // long chat paints as soon as what the user sees is ready.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setSettled(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      settled ? defaultRangeExtractor(range) : defaultRangeExtractor({ ...range, overscan: 0 }),
+    [settled],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedRow,
+    // A chat opens at its end: rendering its first rows only to scroll past them would double
+    // the work of the first paint.
+    initialOffset: () => rows.length * estimatedRow,
+    overscan,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    rangeExtractor,
+  });
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < stickThreshold;
+  }, []);
+
+  const toBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // A new message (sent, or another chat opened) brings the view to the bottom.
+  useLayoutEffect(() => {
+    stick.current = true;
+    if (rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [rows.length, lastId, virtualizer]);
+
+  // Streaming text grows the last row: follow it unless the user scrolled away.
+  useEffect(() => {
+    if (live) toBottom();
+  }, [live, toBottom]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      role="log"
+      aria-label={label}
+      aria-busy={busy}
+      className="min-h-0 flex-1 overflow-y-auto px-2"
+      data-testid="message-list"
+    >
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        <div
+          className="absolute top-0 left-0 w-full"
+          style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+        >
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                {row.type === 'timeLine' ? (
+                  <TimelineSeparator timestamp={row.timestamp} />
+                ) : (
+                  <MessageCard
+                    message={row.message}
+                    live={live?.messageId === row.message.id ? live : null}
+                    isLast={row.message.id === lastId}
+                    busy={busy}
+                    {...actions}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

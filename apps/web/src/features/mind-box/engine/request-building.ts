@@ -1,0 +1,65 @@
+/**
+ * What is sent for a prompt (spec section 7): the chat's system message, the last
+ * `maxCtxMessages` prompt/reply pairs as context, and the prompt itself as vision or text
+ * content. The role and token-limit differences of o1/o3 are the provider options' job
+ * (provider-model.ts).
+ */
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
+import { findModel } from '@confab/protocol/models';
+import type { ModelMessage } from 'ai';
+import { promptContent } from './prompt-content';
+
+export interface ChatRequest {
+  provider: ProviderSettings;
+  /** The model name as sent (after the model mapping). */
+  model: string;
+  /** The model as the user knows it (catalogue label). */
+  label: string;
+  system: string;
+  messages: ModelMessage[];
+  temperature: number;
+  maxTokens: number | null;
+  stream: boolean;
+}
+
+/** The model a chat uses: its own when not blank, else the active provider's. */
+export function chatModel(chat: Pick<AiChat, 'model'>, provider: ProviderSettings): string {
+  return chat.model.trim() || provider.model.trim();
+}
+
+/** Earlier replies that completed, newest last, at most `max` of them. */
+export function contextMessages(history: readonly AiChatMessage[], max: number): ModelMessage[] {
+  if (max <= 0) return [];
+  const usable = history.filter((m) => !m.isActive && !m.error && m.reply.trim() !== '');
+  return usable.slice(-max).flatMap((m): ModelMessage[] => [
+    { role: 'user', content: m.prompt },
+    { role: 'assistant', content: m.reply },
+  ]);
+}
+
+export function buildChatRequest(input: {
+  settings: StoredSettings;
+  chat: AiChat;
+  history: readonly AiChatMessage[];
+  prompt: string;
+}): ChatRequest {
+  const { settings, chat, history, prompt } = input;
+  const provider = settings.api.providers[settings.api.activeProvider];
+  const label = chatModel(chat, provider);
+  const mapped = settings.modelMapping[label]?.trim();
+  const entry = findModel(label);
+  return {
+    provider,
+    label,
+    model: mapped || label,
+    system: chat.systemMessage.trim(),
+    messages: [
+      ...contextMessages(history, chat.maxCtxMessages),
+      { role: 'user', content: promptContent(prompt, entry?.vision) },
+    ],
+    temperature: chat.temperature,
+    maxTokens: chat.maxTokens,
+    stream: chat.stream,
+  };
+}

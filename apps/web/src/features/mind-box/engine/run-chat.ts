@@ -1,0 +1,376 @@
+/**
+ * The AI chat engine (spec section 4 "Chat request flow"): sends a request, reports reasoning
+ * and content as they arrive, runs the tool loop (model asks → tool called through the injected
+ * ChatTools → tool message → re-sent, at most `maxToolRounds` times), and ends with the content,
+ * the reasoning and the token counts, or with a failure. It never throws, and the abort signal
+ * is honoured at every step: what arrived before a stop is kept.
+ */
+import { limits } from '@confab/protocol/limits';
+import {
+  generateText,
+  jsonSchema,
+  tool,
+  type LanguageModel,
+  type ModelMessage,
+  type ToolSet,
+} from 'ai';
+import {
+  asLanguageModelUsage,
+  convertToLanguageModelPrompt,
+  prepareCallSettings,
+  prepareToolsAndToolChoice,
+  standardizePrompt,
+} from 'ai/internal';
+import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
+import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
+import { createLanguageModel, providerOptionsFor } from './provider-model';
+import { sliceMs, yieldToMain } from './time-slice';
+import type { ChatRequest } from './request-building';
+
+export type ChatEvent =
+  | { type: 'reasoning'; text: string }
+  | { type: 'content'; text: string }
+  | { type: 'tool-call'; call: ToolCallRequest }
+  | { type: 'tool-result'; call: ToolCallRequest; outcome: ToolOutcome }
+  | { type: 'trace'; label: string; message: string };
+
+export interface ChatRunOptions {
+  chatId: string;
+  signal: AbortSignal;
+  onEvent: (event: ChatEvent) => void;
+  tools?: ChatTools;
+  /** Injected in tests and in Node; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+  maxToolRounds?: number;
+  /** The app's origin, for the OLLAMA_ORIGINS hint. */
+  origin?: string;
+}
+
+export interface ChatResult {
+  content: string;
+  reasoning: string;
+  inputTokens: number;
+  outputTokens: number;
+  aborted: boolean;
+  failure?: ChatFailure;
+  rounds: number;
+}
+
+interface StepOutcome {
+  content: string;
+  reasoning: string;
+  toolCalls: ToolCallRequest[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export const defaultMaxToolRounds = 10;
+
+// The AI SDK's warnings (a setting a model ignores) go to the inspector trace, not the console.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+function warningText(warnings: readonly unknown[]): string {
+  return warnings
+    .map((w) => {
+      const warning = w as { feature?: string; details?: string; message?: string; type?: string };
+      return (
+        warning.details ??
+        warning.message ??
+        `${warning.type ?? 'warning'} ${warning.feature ?? ''}`
+      );
+    })
+    .join('\n');
+}
+
+function toolSet(tools: Awaited<ReturnType<ChatTools['list']>>): ToolSet {
+  const set: ToolSet = {};
+  for (const t of tools) {
+    // No `execute`: the engine runs calls itself, so approval and abort stay in its hands.
+    set[t.name] = tool({
+      description: t.description.slice(0, limits.toolDescriptionMax),
+      inputSchema: jsonSchema(t.inputSchema ?? { type: 'object', properties: {} }),
+    });
+  }
+  return set;
+}
+
+function stringify(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+function toolOutput(outcome: ToolOutcome) {
+  switch (outcome.type) {
+    case 'result':
+      return typeof outcome.output === 'string'
+        ? { type: 'text' as const, value: outcome.output }
+        : { type: 'json' as const, value: JSON.parse(stringify(outcome.output ?? null)) as never };
+    case 'error':
+      return { type: 'error-text' as const, value: outcome.message };
+    case 'denied':
+      return { type: 'execution-denied' as const, reason: outcome.reason };
+  }
+}
+
+export async function runChat(request: ChatRequest, options: ChatRunOptions): Promise<ChatResult> {
+  const { signal, onEvent } = options;
+  const result: ChatResult = {
+    content: '',
+    reasoning: '',
+    inputTokens: 0,
+    outputTokens: 0,
+    aborted: false,
+    rounds: 0,
+  };
+  const maxRounds = options.maxToolRounds ?? defaultMaxToolRounds;
+  const messages: ModelMessage[] = [...request.messages];
+  try {
+    // An error object found in the raw stream (see guarded-fetch.ts), reported once it is read.
+    const streamErrors: string[] = [];
+    const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
+      streamErrors.push(message),
+    );
+    // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
+    const offered = options.tools
+      ? await options.tools.list().catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          onEvent({
+            type: 'trace',
+            label: 'tools',
+            message: `No tools offered: ${error instanceof Error ? error.message : String(error)}`,
+          });
+          return [];
+        })
+      : [];
+    const tools = offered.length ? toolSet(offered) : undefined;
+    const common = {
+      model,
+      system: request.system || undefined,
+      temperature: request.temperature,
+      maxOutputTokens: request.maxTokens ?? undefined,
+      tools,
+      toolChoice: tools ? ('auto' as const) : undefined,
+      // A failed reply is the user's to retry: an automatic retry of a 429 or 503 would keep
+      // them waiting several seconds without a word.
+      maxRetries: 0,
+      abortSignal: signal,
+      providerOptions: providerOptionsFor(request.provider, request.model, request),
+    };
+    for (;;) {
+      if (signal.aborted) break;
+      result.rounds += 1;
+      const step: StepOutcome = {
+        content: '',
+        reasoning: '',
+        toolCalls: [],
+        inputTokens: 0,
+        outputTokens: 0,
+      };
+      try {
+        if (request.stream) await streamStep(common, messages, onEvent, step);
+        else await generateStep(common, messages, onEvent, step);
+        if (streamErrors[0] !== undefined) throw new Error(streamErrors[0]);
+      } finally {
+        // What arrived before an error or a stop is kept.
+        result.inputTokens += step.inputTokens;
+        result.outputTokens += step.outputTokens;
+        result.content += step.content;
+        result.reasoning += step.reasoning;
+      }
+      onEvent({
+        type: 'trace',
+        label: 'usage',
+        message: `input ${step.inputTokens} tokens, output ${step.outputTokens} tokens`,
+      });
+      if (!step.toolCalls.length || !options.tools || signal.aborted) break;
+      if (result.rounds > maxRounds) {
+        onEvent({
+          type: 'trace',
+          label: 'tool rounds',
+          message: `Stopped after ${maxRounds} tool rounds.`,
+        });
+        break;
+      }
+      // The assistant turn goes back with its reasoning: DeepSeek refuses a follow-up whose
+      // tool-calling assistant message lacks `reasoning_content`.
+      messages.push({
+        role: 'assistant',
+        content: [
+          ...(step.reasoning ? [{ type: 'reasoning' as const, text: step.reasoning }] : []),
+          ...(step.content ? [{ type: 'text' as const, text: step.content }] : []),
+          ...step.toolCalls.map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.args,
+          })),
+        ],
+      });
+      const results = [];
+      for (const call of step.toolCalls) {
+        if (signal.aborted) break;
+        onEvent({ type: 'tool-call', call });
+        onEvent({
+          type: 'trace',
+          label: 'tool call',
+          message: `${call.name} ${stringify(call.args)}`,
+        });
+        const outcome = await options.tools
+          .call(call, { chatId: options.chatId, signal })
+          .catch((error: unknown): ToolOutcome => ({
+            type: 'error',
+            message: error instanceof Error ? error.message : String(error),
+          }));
+        onEvent({ type: 'tool-result', call, outcome });
+        onEvent({
+          type: 'trace',
+          label: 'tool result',
+          message: `${call.name}: ${stringify(outcome)}`,
+        });
+        results.push({
+          type: 'tool-result' as const,
+          toolCallId: call.id,
+          toolName: call.name,
+          output: toolOutput(outcome),
+        });
+      }
+      if (signal.aborted) break;
+      messages.push({ role: 'tool', content: results });
+      if (result.content && !/\s$/.test(result.content)) {
+        result.content += '\n\n';
+        onEvent({ type: 'content', text: '\n\n' });
+      }
+    }
+  } catch (error) {
+    if (signal.aborted || isAbortError(error)) {
+      result.aborted = true;
+    } else {
+      result.failure = toChatFailure(error, {
+        provider: request.provider.provider,
+        origin: options.origin,
+      });
+      onEvent({
+        type: 'trace',
+        label: 'error',
+        message: `${result.failure.code} ${result.failure.message}`,
+      });
+    }
+  }
+  if (signal.aborted) result.aborted = true;
+  return result;
+}
+
+type CommonSettings = Omit<Parameters<typeof generateText>[0], 'messages' | 'prompt'>;
+
+/** The providers here are all of the current model interface. */
+type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+
+/**
+ * One streamed model call. It drives the provider's own stream (`doStream`: the provider's SSE
+ * or NDJSON parsing, chunk validation, tool-call assembly) with the AI SDK's prompt and tool
+ * preparation, rather than `streamText`, whose extra stages (step bookkeeping, teeing, result
+ * promises) cost this single-step use two thirds of its time on a fast stream (measured by
+ * `npm run bench:stream`). Multi-step tool handling is the engine's own loop above.
+ */
+async function streamStep(
+  common: CommonSettings,
+  messages: ModelMessage[],
+  onEvent: ChatRunOptions['onEvent'],
+  step: StepOutcome,
+): Promise<void> {
+  const model = common.model as ModelV3;
+  const standardized = await standardizePrompt({ system: common.system, messages });
+  const prompt = await convertToLanguageModelPrompt({
+    prompt: standardized,
+    supportedUrls: await model.supportedUrls,
+    download: undefined,
+    abortSignal: common.abortSignal,
+  });
+  const { tools, toolChoice } = await prepareToolsAndToolChoice({
+    tools: common.tools,
+    toolChoice: common.toolChoice,
+    activeTools: undefined,
+  });
+  const { stream, request } = await model.doStream({
+    ...prepareCallSettings({
+      maxOutputTokens: common.maxOutputTokens,
+      temperature: common.temperature,
+    }),
+    prompt,
+    tools,
+    toolChoice,
+    abortSignal: common.abortSignal,
+    providerOptions: common.providerOptions,
+  });
+  onEvent({ type: 'trace', label: 'request', message: stringify(request?.body) });
+  const reader = stream.getReader();
+  let sliceStart = performance.now();
+  for (;;) {
+    // Parts already parsed are handed out without ending the task: give the main thread back
+    // every few milliseconds (see time-slice.ts for the reading side).
+    if (performance.now() - sliceStart > sliceMs) {
+      await yieldToMain();
+      sliceStart = performance.now();
+    }
+    const { done, value: part } = await reader.read();
+    if (done) break;
+    if (part.type === 'stream-start') {
+      if (part.warnings.length)
+        onEvent({ type: 'trace', label: 'warnings', message: warningText(part.warnings) });
+    } else if (part.type === 'reasoning-delta') {
+      step.reasoning += part.delta;
+      onEvent({ type: 'reasoning', text: part.delta });
+    } else if (part.type === 'text-delta') {
+      step.content += part.delta;
+      onEvent({ type: 'content', text: part.delta });
+    } else if (part.type === 'tool-call') {
+      step.toolCalls.push({
+        id: part.toolCallId,
+        name: part.toolName,
+        args: parseArgs(part.input),
+      });
+    } else if (part.type === 'finish') {
+      const usage = asLanguageModelUsage(part.usage);
+      step.inputTokens += usage.inputTokens ?? 0;
+      step.outputTokens += usage.outputTokens ?? 0;
+    } else if (part.type === 'error') {
+      throw part.error;
+    }
+    // Other parts (start/end markers, tool input deltas, sources) carry nothing shown here.
+  }
+}
+
+/** A tool call's arguments arrive as JSON text; text that is not JSON goes to the tool as is. */
+function parseArgs(input: string): unknown {
+  if (!input.trim()) return {};
+  try {
+    return JSON.parse(input) as unknown;
+  } catch {
+    return input;
+  }
+}
+
+async function generateStep(
+  common: CommonSettings,
+  messages: ModelMessage[],
+  onEvent: ChatRunOptions['onEvent'],
+  step: StepOutcome,
+): Promise<void> {
+  const reply = await generateText({ ...common, messages });
+  onEvent({ type: 'trace', label: 'request', message: stringify(reply.request.body) });
+  const reasoning = reply.reasoningText ?? '';
+  if (reasoning) onEvent({ type: 'reasoning', text: reasoning });
+  if (reply.text) onEvent({ type: 'content', text: reply.text });
+  step.content = reply.text;
+  step.reasoning = reasoning;
+  step.toolCalls = reply.toolCalls.map((call) => ({
+    id: call.toolCallId,
+    name: call.toolName,
+    args: call.input as unknown,
+  }));
+  step.inputTokens = reply.usage.inputTokens ?? 0;
+  step.outputTokens = reply.usage.outputTokens ?? 0;
+}

@@ -1,0 +1,127 @@
+/**
+ * Spec section 5 for chat settings ("Chat edit", "Max tokens", "Temperature") and the chat input.
+ * Each rule gives a message key of the `mindBox` catalog, so the form shows field-level texts in
+ * the user's language.
+ */
+import type { AiChat } from '@confab/protocol/ai-chat';
+import { limits } from '@confab/protocol/limits';
+import { findModel } from '@confab/protocol/models';
+import { providers, type ProviderName, type TemperatureRange } from '@confab/protocol/providers';
+
+/** A non-empty trimmed string counts as present. */
+export function isPresent(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The largest max tokens a model accepts: the catalogue's, else 4096. */
+export function maxTokensCap(model: string): number {
+  return findModel(model)?.maxTokens ?? limits.defaultMaxTokensCap;
+}
+
+export function temperatureRange(provider: ProviderName): TemperatureRange {
+  return providers[provider].temperature;
+}
+
+export function inRange(value: number, range: TemperatureRange): boolean {
+  const aboveMin = range.minOpen ? value > range.min : value >= range.min;
+  const belowMax = range.maxOpen ? value < range.max : value <= range.max;
+  return aboveMin && belowMax;
+}
+
+/** What the chat settings form holds: numbers as typed, so bad input can be reported. */
+export interface ChatSettingsDraft {
+  summary: string;
+  model: string;
+  systemMessage: string;
+  maxCtxMessages: string;
+  temperature: string;
+  maxTokens: string;
+  stream: boolean;
+}
+
+export type ChatSettingsErrors = Partial<
+  Record<keyof ChatSettingsDraft, { key: ChatSettingsErrorKey; values?: Record<string, number> }>
+>;
+
+export type ChatSettingsErrorKey =
+  | 'summaryTooLong'
+  | 'maxCtxMessages'
+  | 'maxTokensPositive'
+  | 'maxTokensCap'
+  | 'temperatureNumber'
+  | 'temperatureRange'
+  | 'temperatureNoModel';
+
+const summaryMax = 200;
+
+function parseNumber(text: string): number | null {
+  if (!isPresent(text)) return null;
+  const value = Number(text.trim());
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/**
+ * Validates the draft against the model it will use (`effectiveModel`: the draft's model when
+ * present, else the provider's). Returns the chat changes, or the errors by field.
+ */
+export function validateChatSettings(
+  draft: ChatSettingsDraft,
+  context: { provider: ProviderName; providerModel: string },
+): { ok: true; changes: Partial<AiChat> } | { ok: false; errors: ChatSettingsErrors } {
+  const errors: ChatSettingsErrors = {};
+  if (draft.summary.length > summaryMax) {
+    errors.summary = { key: 'summaryTooLong', values: { max: summaryMax } };
+  }
+  const model = isPresent(draft.model) ? draft.model.trim() : '';
+  const effectiveModel = model || context.providerModel.trim();
+
+  const ctx = parseNumber(draft.maxCtxMessages);
+  if (ctx === null || Number.isNaN(ctx) || ctx < 0 || !Number.isInteger(ctx)) {
+    errors.maxCtxMessages = { key: 'maxCtxMessages' };
+  }
+
+  const maxTokens = parseNumber(draft.maxTokens);
+  const cap = maxTokensCap(effectiveModel);
+  if (maxTokens !== null) {
+    if (Number.isNaN(maxTokens) || maxTokens <= 0 || !Number.isInteger(maxTokens)) {
+      errors.maxTokens = { key: 'maxTokensPositive' };
+    } else if (maxTokens > cap) {
+      errors.maxTokens = { key: 'maxTokensCap', values: { cap } };
+    }
+  }
+
+  const range = temperatureRange(context.provider);
+  const temperature = parseNumber(draft.temperature);
+  if (!effectiveModel) {
+    errors.temperature = { key: 'temperatureNoModel' };
+  } else if (temperature === null || Number.isNaN(temperature)) {
+    errors.temperature = { key: 'temperatureNumber' };
+  } else if (!inRange(temperature, range)) {
+    errors.temperature = { key: 'temperatureRange', values: { min: range.min, max: range.max } };
+  }
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    changes: {
+      summary: draft.summary,
+      model,
+      systemMessage: draft.systemMessage,
+      maxCtxMessages: ctx ?? 0,
+      temperature: temperature ?? range.default,
+      maxTokens,
+      stream: draft.stream,
+    },
+  };
+}
+
+/** Spec section 5 "Chat input": why a prompt cannot be sent now, or null when it can. */
+export function promptProblem(
+  text: string,
+  replying: boolean,
+): 'empty' | 'tooLong' | 'busy' | null {
+  if (replying) return 'busy';
+  if (!isPresent(text)) return 'empty';
+  if (text.length > limits.chatInputMax) return 'tooLong';
+  return null;
+}

@@ -1,0 +1,325 @@
+/**
+ * What the user does with AI chats: open, create, rename, delete, change settings, and the reply
+ * lifecycle of spec section 4 (send → active message → chunks → completion or error → saved).
+ */
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { StoredSettings } from '@confab/protocol/ai-settings';
+import { providers } from '@confab/protocol/providers';
+import type { ChatTools } from '@/lib/ai/chat-tools';
+import { readStorage, writeStorage } from '@/lib/storage';
+import { buildChatRequest } from '../engine/request-building';
+import { runChat, type ChatEvent, type ChatResult } from '../engine/run-chat';
+import { newId } from '../lib/new-id';
+import { chatDb } from './chat-db';
+import { addTrace, replaceChat, replaceMessage, useChatStore, type LiveReply } from './chat-store';
+
+const activeChatKey = 'confab:mind-box:active-chat';
+const summaryLength = 40;
+
+let controller: AbortController | null = null;
+
+export function newChat(settings: StoredSettings, summary = ''): AiChat {
+  const provider = settings.api.activeProvider;
+  const now = Date.now();
+  return {
+    id: newId(),
+    createdAt: now,
+    updatedAt: now,
+    summary,
+    model: '',
+    systemMessage: '',
+    maxCtxMessages: 10,
+    temperature: providers[provider].temperature.default,
+    maxTokens: null,
+    prompt: '',
+    input: '',
+    stream: true,
+    context: '',
+  };
+}
+
+/** Loads the chat list and reopens the chat open before the reload. */
+export async function loadChats(): Promise<void> {
+  const db = await chatDb();
+  const stored = await db.listChats();
+  // Chats made while the list was read stay; stored ones are added to them.
+  const current = useChatStore.getState().chats;
+  const chats = [...current, ...stored.filter((c) => !current.some((k) => k.id === c.id))].sort(
+    (a, b) => b.updatedAt - a.updatedAt,
+  );
+  useChatStore.setState({ chats, loaded: true, persistent: db.persistent });
+  if (useChatStore.getState().activeId) return;
+  const remembered = readStorage(activeChatKey);
+  const open = chats.find((c) => c.id === remembered) ?? chats[0];
+  if (open) await openChat(open.id);
+}
+
+export async function openChat(id: string): Promise<void> {
+  if (useChatStore.getState().replying) stopReply();
+  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true, live: null });
+  writeStorage(activeChatKey, id);
+  const db = await chatDb();
+  const stored = await db.listMessages(id);
+  // A reply still marked active was cut off by a reload or a closed tab: it stopped there.
+  const interrupted = stored.filter((m) => m.isActive);
+  const messages = stored.map((m) => (m.isActive ? { ...m, isActive: false, stopped: true } : m));
+  if (interrupted.length) {
+    await db.putMessages(messages.filter((m) => interrupted.some((i) => i.id === m.id)));
+  }
+  if (useChatStore.getState().activeId === id) {
+    useChatStore.setState({ messages, messagesLoading: false });
+  }
+}
+
+export async function createChat(settings: StoredSettings): Promise<AiChat> {
+  const chat = newChat(settings);
+  await (await chatDb()).putChat(chat);
+  replaceChat(chat);
+  useChatStore.setState({ activeId: chat.id, messages: [], live: null, messagesLoading: false });
+  writeStorage(activeChatKey, chat.id);
+  return chat;
+}
+
+export async function updateChat(id: string, changes: Partial<AiChat>): Promise<void> {
+  const chat = useChatStore.getState().chats.find((c) => c.id === id);
+  if (!chat) return;
+  const next = { ...chat, ...changes, id, updatedAt: Date.now() };
+  await (await chatDb()).putChat(next);
+  replaceChat(next);
+}
+
+export async function deleteChat(id: string): Promise<void> {
+  const state = useChatStore.getState();
+  if (state.activeId === id && state.replying) stopReply();
+  await (await chatDb()).deleteChat(id);
+  const chats = useChatStore.getState().chats.filter((c) => c.id !== id);
+  useChatStore.setState({ chats });
+  if (useChatStore.getState().activeId === id) {
+    const next = chats[0];
+    if (next) await openChat(next.id);
+    else useChatStore.setState({ activeId: null, messages: [], live: null });
+  }
+}
+
+export function stopReply(): void {
+  controller?.abort();
+}
+
+/**
+ * Batches stream events into one store update per animation frame: a fast stream delivers
+ * hundreds of tokens between two paints, and rendering each would block the main thread.
+ */
+function liveBuffer(messageId: string) {
+  const live: LiveReply = { messageId, reply: '', reasoning: '', toolCalls: [] };
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    useChatStore.setState({ live: { ...live, toolCalls: [...live.toolCalls] } });
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+    else setTimeout(flush, 16);
+  };
+  return {
+    live,
+    onEvent(chatId: string, event: ChatEvent) {
+      switch (event.type) {
+        case 'content':
+          live.reply += event.text;
+          schedule();
+          break;
+        case 'reasoning':
+          live.reasoning += event.text;
+          schedule();
+          break;
+        case 'tool-call':
+          live.toolCalls.push({ id: event.call.id, name: event.call.name, args: event.call.args });
+          schedule();
+          break;
+        case 'tool-result': {
+          const record = live.toolCalls.find((c) => c.id === event.call.id);
+          if (record) {
+            record.outcome = event.outcome.type;
+            record.output =
+              event.outcome.type === 'result'
+                ? JSON.stringify(event.outcome.output)
+                : event.outcome.type === 'error'
+                  ? event.outcome.message
+                  : (event.outcome.reason ?? '');
+          }
+          schedule();
+          break;
+        }
+        case 'trace':
+          addTrace(chatId, event.label, event.message);
+          break;
+      }
+    },
+  };
+}
+
+/** The message after the reply ended (spec section 4 "AI reply lifecycle"). */
+export function finishedMessage(message: AiChatMessage, result: ChatResult): AiChatMessage {
+  const base: AiChatMessage = {
+    ...message,
+    isActive: false,
+    reasoning: result.reasoning,
+    inputTokens: result.inputTokens,
+    outputTokens: result.outputTokens,
+  };
+  if (result.failure) {
+    return { ...base, reply: result.content, error: result.failure.message };
+  }
+  if (result.aborted) return { ...base, reply: result.content, stopped: true };
+  return { ...base, reply: result.content || result.reasoning };
+}
+
+async function runReply(
+  message: AiChatMessage,
+  history: readonly AiChatMessage[],
+  chat: AiChat,
+  settings: StoredSettings,
+  tools: ChatTools,
+): Promise<void> {
+  const db = await chatDb();
+  controller = new AbortController();
+  const buffer = liveBuffer(message.id);
+  useChatStore.setState({ replying: true, live: buffer.live });
+  let result: ChatResult;
+  try {
+    const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
+    result = await runChat(request, {
+      chatId: chat.id,
+      signal: controller.signal,
+      tools,
+      origin: typeof location === 'undefined' ? undefined : location.origin,
+      onEvent: (event) => buffer.onEvent(chat.id, event),
+    });
+  } catch (error) {
+    result = {
+      content: buffer.live.reply,
+      reasoning: buffer.live.reasoning,
+      inputTokens: 0,
+      outputTokens: 0,
+      aborted: false,
+      rounds: 0,
+      failure: { code: 500, message: error instanceof Error ? error.message : String(error) },
+    };
+  }
+  const finished = {
+    ...finishedMessage(message, result),
+    ...(buffer.live.toolCalls.length ? { toolCalls: buffer.live.toolCalls } : {}),
+  };
+  controller = null;
+  // The flag clears in every end case; the finished message replaces the live one at once.
+  replaceMessage(finished);
+  useChatStore.setState({ replying: false, live: null });
+  try {
+    await db.putMessage(finished);
+    await updateChat(chat.id, {});
+  } catch (error) {
+    addTrace(chat.id, 'storage', `The reply could not be saved: ${String(error)}`);
+  }
+}
+
+/** Sends a prompt in the open chat (a new chat when none is open). */
+export async function sendPrompt(
+  text: string,
+  settings: StoredSettings,
+  tools: ChatTools,
+): Promise<void> {
+  const prompt = text.trim();
+  if (!prompt || useChatStore.getState().replying) return;
+  let state = useChatStore.getState();
+  let chat = state.chats.find((c) => c.id === state.activeId);
+  if (!chat) chat = await createChat(settings);
+  if (!chat.summary) {
+    await updateChat(chat.id, { summary: prompt.slice(0, summaryLength) });
+    chat = useChatStore.getState().chats.find((c) => c.id === chat!.id) ?? chat;
+  }
+  state = useChatStore.getState();
+  const provider = settings.api.providers[settings.api.activeProvider];
+  const message: AiChatMessage = {
+    id: newId(),
+    chatId: chat.id,
+    prompt,
+    reply: '',
+    reasoning: '',
+    model: chat.model.trim() || provider.model,
+    provider: provider.provider,
+    temperature: chat.temperature,
+    maxTokens: chat.maxTokens,
+    inputTokens: 0,
+    outputTokens: 0,
+    memo: '',
+    isActive: true,
+    citedFiles: [],
+    citedChunks: [],
+    createdAt: Date.now(),
+  };
+  const history = state.messages;
+  useChatStore.setState({ messages: [...history, message] });
+  await (await chatDb()).putMessage(message);
+  await runReply(message, history, chat, settings, tools);
+}
+
+/** Asks again for the reply of the last message. */
+export async function regenerate(
+  messageId: string,
+  settings: StoredSettings,
+  tools: ChatTools,
+): Promise<void> {
+  await resend(messageId, null, settings, tools);
+}
+
+/** Changes a prompt and asks again; the messages after it are removed (they answered the old one). */
+export async function editAndResend(
+  messageId: string,
+  text: string,
+  settings: StoredSettings,
+  tools: ChatTools,
+): Promise<void> {
+  const prompt = text.trim();
+  if (!prompt) return;
+  await resend(messageId, prompt, settings, tools);
+}
+
+async function resend(
+  messageId: string,
+  prompt: string | null,
+  settings: StoredSettings,
+  tools: ChatTools,
+): Promise<void> {
+  const state = useChatStore.getState();
+  if (state.replying) return;
+  const chat = state.chats.find((c) => c.id === state.activeId);
+  const at = state.messages.findIndex((m) => m.id === messageId);
+  const old = state.messages[at];
+  if (!chat || !old) return;
+  const provider = settings.api.providers[settings.api.activeProvider];
+  const message: AiChatMessage = {
+    ...old,
+    prompt: prompt ?? old.prompt,
+    reply: '',
+    reasoning: '',
+    error: undefined,
+    stopped: undefined,
+    toolCalls: undefined,
+    inputTokens: 0,
+    outputTokens: 0,
+    isActive: true,
+    model: chat.model.trim() || provider.model,
+    provider: provider.provider,
+    temperature: chat.temperature,
+    maxTokens: chat.maxTokens,
+  };
+  const history = state.messages.slice(0, at);
+  const removed = state.messages.slice(at + 1).map((m) => m.id);
+  useChatStore.setState({ messages: [...history, message] });
+  const db = await chatDb();
+  if (removed.length) await db.deleteMessages(removed);
+  await db.putMessage(message);
+  await runReply(message, history, chat, settings, tools);
+}

@@ -1,0 +1,160 @@
+/**
+ * AI chats and their messages in IndexedDB (database `confab-ai`), one record per entity so that
+ * saving a reply writes that reply only, whatever the chat's length:
+ *   aiChats           key `id`; index `updatedAt`
+ *   chatByAiMessages  key `id`; index `chatId_createdAt` on [chatId, createdAt] (a chat's
+ *                     messages in order, read with one getAll over a key range)
+ * Where IndexedDB cannot be opened (some private windows) the same operations work on memory.
+ */
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+
+export const chatDbName = 'confab-ai';
+export const chatsStore = 'aiChats';
+export const messagesStore = 'chatByAiMessages';
+const byChat = 'chatId_createdAt';
+
+export interface ChatDb {
+  persistent: boolean;
+  listChats(): Promise<AiChat[]>;
+  putChat(chat: AiChat): Promise<void>;
+  /** Deletes the chat and every message of it. */
+  deleteChat(id: string): Promise<void>;
+  listMessages(chatId: string): Promise<AiChatMessage[]>;
+  putMessage(message: AiChatMessage): Promise<void>;
+  putMessages(messages: readonly AiChatMessage[]): Promise<void>;
+  deleteMessages(ids: readonly string[]): Promise<void>;
+}
+
+function done(request: IDBRequest | IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (request instanceof IDBTransaction) {
+      request.oncomplete = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB transaction failed'));
+      request.onabort = () => reject(request.error ?? new Error('IndexedDB transaction aborted'));
+    } else {
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    }
+  });
+}
+
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(chatDbName, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore(chatsStore, { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+      db.createObjectStore(messagesStore, { keyPath: 'id' }).createIndex(byChat, [
+        'chatId',
+        'createdAt',
+      ]);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB cannot be opened'));
+    request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  });
+}
+
+const newestFirst = (a: AiChat, b: AiChat) => b.updatedAt - a.updatedAt;
+const oldestFirst = (a: AiChatMessage, b: AiChatMessage) => a.createdAt - b.createdAt;
+
+function indexedChatDb(db: IDBDatabase): ChatDb {
+  const store = (name: string, mode: IDBTransactionMode) => {
+    const tx = db.transaction(name, mode);
+    return { tx, store: tx.objectStore(name) };
+  };
+  return {
+    persistent: true,
+    async listChats() {
+      const chats = await result(
+        store(chatsStore, 'readonly').store.getAll() as IDBRequest<AiChat[]>,
+      );
+      return chats.sort(newestFirst);
+    },
+    async putChat(chat) {
+      const { tx, store: s } = store(chatsStore, 'readwrite');
+      s.put(chat);
+      await done(tx);
+    },
+    async deleteChat(id) {
+      const tx = db.transaction([chatsStore, messagesStore], 'readwrite');
+      tx.objectStore(chatsStore).delete(id);
+      const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+      const index = tx.objectStore(messagesStore).index(byChat);
+      const keys = await result(index.getAllKeys(range));
+      for (const key of keys) tx.objectStore(messagesStore).delete(key);
+      await done(tx);
+    },
+    async listMessages(chatId) {
+      const range = IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
+      const index = store(messagesStore, 'readonly').store.index(byChat);
+      return await result(index.getAll(range) as IDBRequest<AiChatMessage[]>);
+    },
+    async putMessage(message) {
+      const { tx, store: s } = store(messagesStore, 'readwrite');
+      s.put(message);
+      await done(tx);
+    },
+    async putMessages(messages) {
+      const { tx, store: s } = store(messagesStore, 'readwrite');
+      for (const message of messages) s.put(message);
+      await done(tx);
+    },
+    async deleteMessages(ids) {
+      const { tx, store: s } = store(messagesStore, 'readwrite');
+      for (const id of ids) s.delete(id);
+      await done(tx);
+    },
+  };
+}
+
+export function memoryChatDb(): ChatDb {
+  const chats = new Map<string, AiChat>();
+  const messages = new Map<string, AiChatMessage>();
+  const clone = <T>(value: T): T => structuredClone(value);
+  return {
+    persistent: false,
+    listChats: async () => [...chats.values()].map(clone).sort(newestFirst),
+    putChat: async (chat) => void chats.set(chat.id, clone(chat)),
+    deleteChat: async (id) => {
+      chats.delete(id);
+      for (const [key, m] of messages) if (m.chatId === id) messages.delete(key);
+    },
+    listMessages: async (chatId) =>
+      [...messages.values()]
+        .filter((m) => m.chatId === chatId)
+        .map(clone)
+        .sort(oldestFirst),
+    putMessage: async (m) => void messages.set(m.id, clone(m)),
+    putMessages: async (list) => list.forEach((m) => messages.set(m.id, clone(m))),
+    deleteMessages: async (ids) => ids.forEach((id) => messages.delete(id)),
+  };
+}
+
+let opened: Promise<ChatDb> | null = null;
+
+/** The chat database of this page: IndexedDB, or memory when it cannot be opened. */
+export function chatDb(): Promise<ChatDb> {
+  opened ??= (async () => {
+    try {
+      if (typeof indexedDB === 'undefined') throw new Error('No IndexedDB');
+      return indexedChatDb(await openDb());
+    } catch (error) {
+      console.warn('AI chats are kept in memory only: IndexedDB is unavailable.', error);
+      return memoryChatDb();
+    }
+  })();
+  return opened;
+}
+
+/** For tests: forget the opened database, as a reload would. */
+export async function closeChatDbForTests(): Promise<void> {
+  opened = null;
+}

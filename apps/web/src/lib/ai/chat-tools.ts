@@ -1,0 +1,57 @@
+/**
+ * How tools plug into the AI chat engine. The engine asks `list()` once per request for the tools
+ * to offer the model, and calls `call()` for every tool call the model makes; the approval step,
+ * if any, happens inside `call`. Names have the form `{client}--{toolName}` (spec section 3).
+ * The MCP-backed implementation is composed in apps/web/src/app; tests use in-memory ones.
+ */
+import type { JSONSchema7 } from 'ai';
+
+export interface ToolForModel {
+  /** `{client}--{toolName}` */
+  name: string;
+  /** Up to 1000 characters (spec section 5); the engine truncates longer ones. */
+  description: string;
+  /** JSON Schema of the arguments (an empty object schema when the tool declares none). */
+  inputSchema: JSONSchema7;
+}
+
+export interface ToolCallRequest {
+  /** The model's id of this call; the tool message answers it. */
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+export interface ToolCallContext {
+  chatId: string;
+  /** Aborted when the user stops the reply: a long call should give up. */
+  signal: AbortSignal;
+}
+
+/** What a call produced: its output (any JSON value or text), an error, or a refusal by the user. */
+export type ToolOutcome =
+  | { type: 'result'; output: unknown }
+  | { type: 'error'; message: string }
+  | { type: 'denied'; reason?: string };
+
+export interface ChatTools {
+  list(): Promise<ToolForModel[]>;
+  call(call: ToolCallRequest, ctx: ToolCallContext): Promise<ToolOutcome>;
+}
+
+/** No tools: the model answers on its own. */
+export const noTools: ChatTools = {
+  list: async () => [],
+  call: async (call) => ({ type: 'error', message: `Unknown tool ${call.name}` }),
+};
+
+/** `{client}--{toolName}` ↔ its parts. The tool name itself may contain `--`. */
+export function toolName(client: string, tool: string): string {
+  return `${client}--${tool}`;
+}
+
+export function splitToolName(name: string): { client: string; tool: string } | null {
+  const at = name.indexOf('--');
+  if (at <= 0 || at + 2 >= name.length) return null;
+  return { client: name.slice(0, at), tool: name.slice(at + 2) };
+}

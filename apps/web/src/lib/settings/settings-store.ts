@@ -1,0 +1,123 @@
+/**
+ * The stored settings of spec section 3, shared by the AI chat (providers, model mapping) and
+ * the MCP tools (tool states). Kept in IndexedDB database `keyval-store`, object store `keyval`,
+ * key `settings` (idb-keyval's defaults); when IndexedDB cannot be opened (some private
+ * windows) they live in memory for this page. Another tab's changes arrive through a
+ * BroadcastChannel; anything written while this page was closed is read on the next load.
+ */
+import {
+  defaultSettings,
+  type ProviderSettings,
+  type StoredSettings,
+} from '@confab/protocol/ai-settings';
+import { providerNames, type ProviderName } from '@confab/protocol/providers';
+import { get, set } from 'idb-keyval';
+
+export const settingsKey = 'settings';
+const channelName = 'confab:settings';
+
+type Listener = (settings: StoredSettings) => void;
+
+let current: StoredSettings = defaultSettings();
+let loaded: Promise<StoredSettings> | null = null;
+let persistent = true;
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | null = null;
+
+function notify(): void {
+  for (const listener of listeners) listener(current);
+}
+
+/** Fills what an older or partial record lacks, so readers can rely on the full shape. */
+export function normalizeSettings(value: unknown): StoredSettings {
+  const base = defaultSettings();
+  if (!value || typeof value !== 'object') return base;
+  const record = value as Partial<StoredSettings>;
+  const stored = record.api?.providers ?? ({} as Partial<Record<ProviderName, ProviderSettings>>);
+  const providers = Object.fromEntries(
+    providerNames.map((name) => [
+      name,
+      { ...base.api.providers[name], ...(stored[name] ?? {}), provider: name },
+    ]),
+  ) as Record<ProviderName, ProviderSettings>;
+  const active = record.api?.activeProvider;
+  return {
+    modelMapping: { ...(record.modelMapping ?? {}) },
+    toolStates: { ...(record.toolStates ?? {}) },
+    api: {
+      activeProvider: active && providerNames.includes(active) ? active : base.api.activeProvider,
+      providers,
+    },
+  };
+}
+
+function openChannel(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(channelName);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    current = normalizeSettings(event.data);
+    notify();
+  };
+}
+
+/** Reads the stored settings once per page; later calls get the same answer. */
+export function loadSettings(): Promise<StoredSettings> {
+  loaded ??= (async () => {
+    openChannel();
+    try {
+      current = normalizeSettings(await get(settingsKey));
+    } catch (error) {
+      // No IndexedDB (private mode, blocked storage): settings live in memory for this page.
+      persistent = false;
+      console.warn('Settings are kept in memory only: IndexedDB is unavailable.', error);
+    }
+    notify();
+    return current;
+  })();
+  return loaded;
+}
+
+export function getSettings(): StoredSettings {
+  return current;
+}
+
+/** Whether the settings survive a reload (false when IndexedDB is unavailable). */
+export function settingsArePersistent(): boolean {
+  return persistent;
+}
+
+/** Replaces the settings and stores them; subscribers hear the new value at once. */
+export async function saveSettings(next: StoredSettings): Promise<void> {
+  await loadSettings();
+  current = normalizeSettings(next);
+  notify();
+  channel?.postMessage(current);
+  if (!persistent) return;
+  try {
+    await set(settingsKey, current);
+  } catch (error) {
+    persistent = false;
+    console.warn('Settings could not be stored; they are kept for this page only.', error);
+  }
+}
+
+/** Applies a change to the latest settings (read-modify-write in one place). */
+export async function updateSettings(change: (settings: StoredSettings) => StoredSettings) {
+  await loadSettings();
+  await saveSettings(change(current));
+}
+
+export function subscribeSettings(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** For tests: forget what this page loaded, as a reload would. */
+export function resetSettingsForTests(): void {
+  channel?.close();
+  channel = null;
+  loaded = null;
+  persistent = true;
+  current = defaultSettings();
+  listeners.clear();
+}

@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import { describe, expect, it, vi } from 'vitest';
+import { chatDb, chatDbName, memoryChatDb } from '@/features/mind-box/stores/chat-db';
+import { finishedMessage } from '@/features/mind-box/stores/chat-actions';
+
+const chat = (id: string, updatedAt: number): AiChat => ({
+  id,
+  createdAt: updatedAt,
+  updatedAt,
+  summary: id,
+  model: '',
+  systemMessage: '',
+  maxCtxMessages: 10,
+  temperature: 1,
+  maxTokens: null,
+  prompt: '',
+  input: '',
+  stream: true,
+  context: '',
+});
+
+const message = (chatId: string, i: number): AiChatMessage => ({
+  id: `${chatId}-${i}`,
+  chatId,
+  prompt: `p${i}`,
+  reply: `r${i}`,
+  reasoning: '',
+  model: 'm',
+  provider: 'OpenAI',
+  temperature: 1,
+  maxTokens: null,
+  inputTokens: 1,
+  outputTokens: 2,
+  memo: '',
+  isActive: false,
+  citedFiles: [],
+  citedChunks: [],
+  createdAt: 1000 - i, // written newest first: the index must order them
+});
+
+/** Every record of a store, read apart from the app's code. */
+function rawAll(store: string): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open(chatDbName);
+    open.onsuccess = () => {
+      const request = open.result.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => {
+        open.result.close();
+        resolve(request.result);
+      };
+    };
+  });
+}
+
+describe('AI chats in IndexedDB', () => {
+  it('keeps chats (newest first) and messages (in time order) per chat', async () => {
+    const db = await chatDb();
+    expect(db.persistent).toBe(true);
+    await db.putChat(chat('a', 1));
+    await db.putChat(chat('b', 2));
+    await db.putMessages([message('a', 0), message('a', 1), message('b', 0)]);
+    expect((await db.listChats()).map((c) => c.id)).toEqual(['b', 'a']);
+    expect((await db.listMessages('a')).map((m) => m.id)).toEqual(['a-1', 'a-0']);
+    // One record per message, under the spec's key name.
+    expect(await rawAll('chatByAiMessages')).toHaveLength(3);
+  });
+
+  it('saving one reply writes that record only', async () => {
+    const db = await chatDb();
+    await db.putMessages(Array.from({ length: 2000 }, (_, i) => message('big', i)));
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await db.putMessage({ ...message('big', 5), reply: 'changed' });
+    expect(put).toHaveBeenCalledTimes(1);
+    const all = await db.listMessages('big');
+    expect(all).toHaveLength(2000);
+    expect(all.find((m) => m.id === 'big-5')?.reply).toBe('changed');
+  });
+
+  it('deleting a chat deletes its messages and no other chat’s', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('gone', 3));
+    await db.putMessages([message('gone', 0), message('gone', 1)]);
+    await db.deleteChat('gone');
+    expect((await db.listChats()).some((c) => c.id === 'gone')).toBe(false);
+    expect(await db.listMessages('gone')).toEqual([]);
+    expect((await db.listMessages('a')).length).toBe(2);
+    await db.deleteMessages(['a-0']);
+    expect((await db.listMessages('a')).map((m) => m.id)).toEqual(['a-1']);
+  });
+
+  it('the memory fallback behaves the same', async () => {
+    const db = memoryChatDb();
+    expect(db.persistent).toBe(false);
+    await db.putChat(chat('m', 1));
+    await db.putMessages([message('m', 0), message('m', 1)]);
+    expect((await db.listMessages('m')).map((m) => m.id)).toEqual(['m-1', 'm-0']);
+    await db.deleteChat('m');
+    expect(await db.listMessages('m')).toEqual([]);
+  });
+});
+
+describe('reply lifecycle (spec section 4)', () => {
+  const active = { ...message('c', 0), reply: '', isActive: true };
+  const result = {
+    content: '',
+    reasoning: '',
+    inputTokens: 3,
+    outputTokens: 4,
+    aborted: false,
+    rounds: 1,
+  };
+
+  it('completion: inactive, the content as reply, token counts kept', () => {
+    expect(finishedMessage(active, { ...result, content: 'Hi', reasoning: 'think' })).toMatchObject(
+      {
+        isActive: false,
+        reply: 'Hi',
+        reasoning: 'think',
+        inputTokens: 3,
+        outputTokens: 4,
+      },
+    );
+  });
+
+  it('completion without content: the reasoning becomes the reply', () => {
+    expect(finishedMessage(active, { ...result, reasoning: 'only thoughts' }).reply).toBe(
+      'only thoughts',
+    );
+  });
+
+  it('error: what arrived is kept and the error message stored', () => {
+    const failed = finishedMessage(active, {
+      ...result,
+      content: 'part',
+      failure: { code: 503, message: 'overloaded' },
+    });
+    expect(failed).toMatchObject({ isActive: false, reply: 'part', error: 'overloaded' });
+  });
+
+  it('stop: what arrived is kept and marked stopped', () => {
+    expect(finishedMessage(active, { ...result, content: 'par', aborted: true })).toMatchObject({
+      isActive: false,
+      reply: 'par',
+      stopped: true,
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MarkdownView } from '@/features/mind-box/components/markdown-view';
+
+describe('reply markdown', () => {
+  it('renders tables, highlighted code and lists', () => {
+    const { container } = render(
+      <MarkdownView
+        text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n- one\n- ~~two~~'}
+      />,
+    );
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
+    const code = container.querySelector('pre code');
+    expect(code).toHaveClass('hljs', 'language-ts');
+    expect(code?.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(container.querySelector('del')?.textContent).toBe('two');
+  });
+
+  it('opens links in a new tab without a handle on this page', () => {
+    render(<MarkdownView text="See [the docs](https://example.com/a) now." />);
+    const link = screen.getByRole('link', { name: 'the docs' });
+    expect(link).toHaveAttribute('href', 'https://example.com/a');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('never renders raw HTML or script URLs from a reply', () => {
+    const { container } = render(
+      <MarkdownView
+        text={
+          'Hi <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 2">\n\n' +
+          '<iframe src="https://evil.example"></iframe>\n\n[click](javascript:alert(1)) and ' +
+          '![x](javascript:alert(2))'
+        }
+      />,
+    );
+    expect(container.querySelector('script, iframe, [onerror]')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    const link = screen.getByText('click').closest('a');
+    expect(link?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+    expect(container.innerHTML).not.toMatch(/javascript:/i);
+  });
+
+  it('a growing text keeps finished blocks and formats the new ones', async () => {
+    const { rerender, container } = render(<MarkdownView text="First **bold**" />);
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    rerender(<MarkdownView text={'First **bold**\n\nSecond `code`\n\nThi'} />);
+    // Formatting may trail by a frame; the text itself is there at once.
+    expect(container.textContent).toContain('Second');
+    expect(container.textContent).toContain('Thi');
+    await screen.findByText('code', { selector: 'code' });
+  });
+});

@@ -1,0 +1,112 @@
+import 'fake-indexeddb/auto';
+import { defaultSettings } from '@confab/protocol/ai-settings';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialChatState, useChatStore } from '@/features/mind-box/stores/chat-store';
+import { resetSettingsForTests, saveSettings } from '@/lib/settings/settings-store';
+import {
+  startProviderServer,
+  type ProviderServer,
+} from '../../../../e2e/support/provider-server/server';
+import { alice, fakeServer } from '../helpers/fake-server';
+import { renderApp } from '../helpers/render-app';
+
+let provider: ProviderServer;
+const realFetch = globalThis.fetch;
+beforeAll(async () => {
+  provider = await startProviderServer();
+});
+afterAll(() => provider.close());
+
+/** Confab's API from the fake server; the model from the real test provider. */
+function servers() {
+  fakeServer({ session: alice });
+  const fake = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return url.startsWith(provider.url) ? realFetch(input, init) : fake(input, init);
+  });
+}
+
+/** What a reload forgets: the page's memory (IndexedDB stays). */
+function reload() {
+  useChatStore.setState({ ...initialChatState });
+  resetSettingsForTests();
+}
+
+beforeEach(async () => {
+  // jsdom lays nothing out; the virtualised list needs its elements to have a size.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ width: 800, height: 200 }),
+  );
+  reload();
+  const settings = defaultSettings();
+  settings.api.providers.Ollama.base = provider.base('ollama-text');
+  settings.api.providers.Ollama.model = 'gemma3:1b';
+  await saveSettings(settings);
+  reload();
+});
+
+describe('/agents/mindBox', () => {
+  it(
+    'sends a prompt, shows the streamed reply, and finds both again after a reload',
+    { timeout: 20_000 },
+    async () => {
+      servers();
+      const first = await renderApp('/agents/mindBox');
+      const input = await screen.findByRole('textbox', { name: 'Message' });
+      // Enabled once the stored chats are read.
+      await waitFor(() => expect(input).toBeEnabled());
+      expect(screen.getByTestId('model-badge')).toHaveTextContent('Ollama · gemma3:1b');
+      await first.user.type(input, 'Count to five{Enter}');
+      const log = await screen.findByRole('log', { name: 'AI chat' });
+      expect(await within(log).findByText('Okay, here we go!')).toBeInTheDocument();
+      expect(await within(log).findByText('16 in · 22 out tokens')).toBeInTheDocument();
+      const chats = screen.getByRole('navigation', { name: 'AI chats' });
+      expect(within(chats).getByRole('button', { name: 'Count to five' })).toBeInTheDocument();
+      first.unmount();
+
+      reload();
+      servers();
+      await renderApp('/agents/mindBox');
+      const again = await screen.findByRole('log', { name: 'AI chat' });
+      expect(await within(again).findByText('Count to five')).toBeInTheDocument();
+      expect(within(again).getByText('Okay, here we go!')).toBeInTheDocument();
+    },
+  );
+
+  it('asks to set up the provider when the key is missing, and sends nothing', async () => {
+    const settings = defaultSettings();
+    settings.api.activeProvider = 'DeepSeek';
+    settings.api.providers.DeepSeek.model = 'deepseek-chat';
+    await saveSettings(settings);
+    reload();
+    servers();
+    const view = await renderApp('/agents/mindBox');
+    expect(await screen.findByText('The model provider is not set up')).toBeInTheDocument();
+    expect(screen.getByText('DeepSeek needs: API key.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    await view.user.click(screen.getByRole('button', { name: 'Open provider settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Provider settings' })).toBeInTheDocument();
+  });
+
+  it('creates, renames, searches and deletes chats', async () => {
+    servers();
+    const view = await renderApp('/agents/mindBox');
+    const chats = await screen.findByRole('navigation', { name: 'AI chats' });
+    await view.user.click(within(chats).getByRole('button', { name: 'New chat' }));
+    await view.user.click(await within(chats).findByRole('button', { name: 'Rename: New chat' }));
+    const name = within(chats).getByRole('textbox', { name: 'Chat name' });
+    await view.user.clear(name);
+    await view.user.type(name, 'Holiday plans{Enter}');
+    expect(await within(chats).findByRole('button', { name: 'Holiday plans' })).toBeInTheDocument();
+    await view.user.click(within(chats).getByRole('button', { name: 'New chat' }));
+    await view.user.type(within(chats).getByRole('searchbox', { name: 'Search chats' }), 'HOLIDAY');
+    expect(within(chats).getAllByRole('button', { name: /^Delete:/ })).toHaveLength(1);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await view.user.click(within(chats).getByRole('button', { name: 'Delete: Holiday plans' }));
+    expect(await within(chats).findByText('No chat matches')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,384 @@
+// npm run bench:stream — the AI chat's budgets, measured in Chromium on the built app against the
+// test provider (e2e/support/provider-server):
+//  1. a 20,000-token reply streamed as fast as the server can send it: time from the last byte
+//     to the last token shown (budget 100 ms); the longest main-thread task during the stream
+//     (budget: none over 50 ms); tokens per second rendered, beside a bare fetch-and-parse loop
+//     of the same stream in the same page (the limit);
+//  2. opening a chat of 2,000 messages: first paint of the list (budget 200 ms).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { newAccount } from '../support/accounts';
+import { chromiumArgs } from '../support/chromium';
+import { freePort } from '../support/free-port';
+import { startProviderServer } from '../support/provider-server/server';
+
+const root = new URL('../..', import.meta.url).pathname;
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const tokens = 20_000;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+declare global {
+  interface Window {
+    __bench: {
+      lastByteAt: number;
+      firstByteAt: number;
+      shownAt: number;
+      longTasks: Array<{ start: number; duration: number }>;
+      reset(): void;
+    };
+  }
+}
+
+/**
+ * Runs in the page before the app: records when the model reply's first and last bytes reach
+ * JavaScript (a pass-through of the response body), when the last token appears in the DOM
+ * (then the next frame), and every long task.
+ */
+function instrument(endMarker: string) {
+  const bench = {
+    lastByteAt: 0,
+    firstByteAt: 0,
+    shownAt: 0,
+    longTasks: [] as Array<{ start: number; duration: number }>,
+    reset() {
+      bench.lastByteAt = 0;
+      bench.firstByteAt = 0;
+      bench.shownAt = 0;
+      bench.longTasks = [];
+    },
+  };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/chat/completions') || !response.body) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          bench.lastByteAt = performance.now();
+          controller.close();
+          return;
+        }
+        if (!bench.firstByteAt) bench.firstByteAt = performance.now();
+        controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  new MutationObserver((records) => {
+    if (bench.shownAt || !bench.firstByteAt) return;
+    for (const record of records) {
+      const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
+      if (nodes.some((n) => n.textContent?.includes(endMarker))) {
+        requestAnimationFrame(() => (bench.shownAt = performance.now()));
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+async function waitForServer(url: string) {
+  for (let i = 0; i < 300; i += 1) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function configure(page: Page, base: string) {
+  await page.getByRole('button', { name: 'Provider settings' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Provider settings' });
+  await dialog.getByLabel('Provider').selectOption('OpenAI');
+  await dialog.getByLabel('API base').fill(base);
+  await dialog.getByLabel(/^API key/).fill('sk-bench');
+  await dialog.getByLabel('Model', { exact: true }).fill('gpt-4o');
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await dialog.getByText('Settings saved').waitFor();
+  await page.keyboard.press('Escape');
+}
+
+/** The same stream read by a bare loop: fetch, split lines, JSON.parse, count tokens. */
+async function bareLoop(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (endpoint) => {
+    const started = performance.now();
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [] }),
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let count = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += value;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+        const chunk = JSON.parse(line.slice(6)) as {
+          choices: Array<{ delta: { content?: string } }>;
+        };
+        const piece = chunk.choices[0]?.delta.content;
+        if (piece) {
+          text += piece;
+          count += 1;
+        }
+      }
+    }
+    if (!text.length) throw new Error('bare loop read nothing');
+    return count / ((performance.now() - started) / 1000);
+  }, url);
+}
+
+async function streamRuns(page: Page) {
+  const results: Array<{
+    lag: number;
+    formatLag: number;
+    longest: number;
+    over50: number;
+    rate: number;
+  }> = [];
+  for (let i = 0; i < runs; i += 1) {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.evaluate(() => window.__bench.reset());
+    const started = await page.evaluate(() => performance.now());
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill(`Write ${tokens} tokens (${i})`);
+    await input.press('Enter');
+    await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
+    await page.getByTestId('usage').last().waitFor();
+    const m = await page.evaluate(() => ({ ...window.__bench }));
+    // Markdown formatting may trail the text by a few frames: the time until none is pending.
+    const formattedAt = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const check = () =>
+            document.querySelector('[data-testid="reply"] [data-pending]')
+              ? requestAnimationFrame(check)
+              : resolve(performance.now());
+          check();
+        }),
+    );
+    const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        'long tasks (start after send, duration):',
+        during.map((t) => `${(t.start - started).toFixed(0)}+${t.duration.toFixed(0)}`).join(' '),
+        'first byte',
+        (m.firstByteAt - started).toFixed(0),
+        'last byte',
+        (m.lastByteAt - started).toFixed(0),
+        'shown',
+        (m.shownAt - started).toFixed(0),
+      );
+    results.push({
+      lag: m.shownAt - m.lastByteAt,
+      formatLag: formattedAt - m.lastByteAt,
+      longest: Math.max(0, ...during.map((t) => t.duration)),
+      over50: during.filter((t) => t.duration > 50).length,
+      rate: tokens / ((m.shownAt - started) / 1000),
+    });
+  }
+  return results;
+}
+
+/** Writes a chat of `count` messages straight into the app's IndexedDB. */
+async function seedChat(page: Page, id: string, summary: string, count: number) {
+  await page.evaluate(
+    async ({ id, summary, count }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('confab-ai');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(new Error(String(request.error)));
+      });
+      const tx = db.transaction(['aiChats', 'chatByAiMessages'], 'readwrite');
+      const now = Date.now();
+      tx.objectStore('aiChats').put({
+        id,
+        createdAt: now - count * 60_000,
+        updatedAt: now - 1000,
+        summary,
+        model: '',
+        systemMessage: '',
+        maxCtxMessages: 10,
+        temperature: 1,
+        maxTokens: null,
+        prompt: '',
+        input: '',
+        stream: true,
+        context: '',
+      });
+      for (let i = 0; i < count; i += 1) {
+        tx.objectStore('chatByAiMessages').put({
+          id: `${id}-${i}`,
+          chatId: id,
+          prompt: `Question number ${i}: how does **this** work?`,
+          reply: `Answer ${i}.\n\n| a | b |\n|---|---|\n| ${i} | ${i * 2} |\n\n\`\`\`js\nconst x = ${i};\n\`\`\``,
+          reasoning: i % 3 === 0 ? `Thinking about ${i}` : '',
+          model: 'gpt-4o',
+          provider: 'OpenAI',
+          temperature: 1,
+          maxTokens: null,
+          inputTokens: 10,
+          outputTokens: 40,
+          memo: '',
+          isActive: false,
+          citedFiles: [],
+          citedChunks: [],
+          createdAt: now - (count - i) * 360_000,
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error(String(tx.error)));
+      });
+      db.close();
+    },
+    { id, summary, count },
+  );
+}
+
+/** Clicks a chat in the list and times it to the first frame that shows its messages. */
+async function openTimed(page: Page, summary: string, marker: string): Promise<number> {
+  return page.evaluate(
+    ({ summary, marker }) =>
+      new Promise<number>((resolve) => {
+        const nav = document.querySelector('nav[aria-label="AI chats"]')!;
+        const button = [...nav.querySelectorAll('button')].find((b) => b.textContent === summary)!;
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          const list = document.querySelector('[data-testid="message-list"]');
+          if (list?.textContent?.includes(marker)) {
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - started));
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+        button.click();
+      }),
+    { summary, marker },
+  );
+}
+
+async function main() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-'));
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const provider = await startProviderServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForServer(`${origin}/api/health`);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // tsx keeps function names with a `__name` helper that functions sent to the page call.
+    await page.addInitScript('window.__name = (f) => f;');
+    await page.addInitScript(instrument, `END-${tokens}`);
+    const account = newAccount('bench');
+    const reply = await page.request.post(`${origin}/api/_auth/register`, { data: account });
+    if (reply.status() !== 201) throw new Error(`register failed: ${reply.status()}`);
+    await page.goto(`${origin}/agents/mindBox`);
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    const base = provider.base(`synthetic,tokens:${tokens}`, '/v1');
+    await configure(page, base);
+
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i += 1) bare.push(await bareLoop(page, `${base}/chat/completions`));
+    const stream = await streamRuns(page);
+
+    await seedChat(page, 'bench-big', 'Two thousand messages', 2000);
+    await seedChat(page, 'bench-small', 'Small chat', 3);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    if (process.env.BENCH_DEBUG) {
+      const read = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('confab-ai');
+            open.onsuccess = () => {
+              const started = performance.now();
+              const range = IDBKeyRange.bound(['bench-big', -Infinity], ['bench-big', Infinity]);
+              const request = open.result
+                .transaction('chatByAiMessages')
+                .objectStore('chatByAiMessages')
+                .index('chatId_createdAt')
+                .getAll(range);
+              request.onsuccess = () => resolve(performance.now() - started);
+            };
+          }),
+      );
+      console.log(`IndexedDB read of 2,000 messages: ${read.toFixed(0)} ms`);
+    }
+    const opens: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await openTimed(page, 'Small chat', 'Question number 2');
+      opens.push(await openTimed(page, 'Two thousand messages', 'Question number 1999'));
+    }
+
+    const lag = median(stream.map((r) => r.lag));
+    const longest = Math.max(...stream.map((r) => r.longest));
+    const rate = median(stream.map((r) => r.rate));
+    const limit = median(bare);
+    const open = median(opens);
+    console.log(
+      `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`,
+    );
+    console.log(
+      `  last byte → last token shown: median ${lag.toFixed(1)} ms (runs: ${stream.map((r) => r.lag.toFixed(1)).join(', ')}); budget 100 ms: ${lag <= 100 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  last byte → every block formatted as markdown: median ${median(stream.map((r) => r.formatLag)).toFixed(0)} ms`,
+    );
+    console.log(
+      `  longest main-thread task during the stream: ${longest.toFixed(0)} ms; tasks over 50 ms: ${stream.map((r) => r.over50).join(', ')}; budget none over 50 ms: ${stream.every((r) => r.over50 === 0) ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  rendered: ${rate.toFixed(0)} tokens/s (send → last token shown) beside a bare fetch-and-parse loop: ${limit.toFixed(0)} tokens/s (${((rate / limit) * 100).toFixed(0)} % of the limit)`,
+    );
+    console.log(`\nOpening a chat of 2,000 messages, ${runs} runs:`);
+    console.log(
+      `  click → first paint of the list: median ${open.toFixed(0)} ms (runs: ${opens.map((v) => v.toFixed(0)).join(', ')}); budget 200 ms: ${open <= 200 ? 'met' : 'MISSED'}`,
+    );
+  } finally {
+    await browser.close();
+    await provider.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

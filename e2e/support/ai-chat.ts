@@ -1,0 +1,65 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { signUpViaApi } from './accounts';
+import { startProviderServer, type ProviderServer } from './provider-server/server';
+
+/**
+ * AI chat tests: a test provider per worker (its own free port, so workers never share one),
+ * and a signed-in page. Each test picks its replies through the scenario in the base URL.
+ */
+export const test = base.extend<{ signedIn: Page }, { provider: ProviderServer }>({
+  provider: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startProviderServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  signedIn: async ({ page }, use) => {
+    await signUpViaApi(page.request, 'ai');
+    await use(page);
+  },
+});
+
+export { expect };
+
+export interface ProviderSetup {
+  provider: 'OpenAI' | 'Ollama' | 'DeepSeek';
+  base: string;
+  key?: string;
+  model: string;
+}
+
+export async function openProviderSettings(page: Page) {
+  await page.getByRole('button', { name: 'Provider settings' }).first().click();
+  return page.getByRole('dialog', { name: 'Provider settings' });
+}
+
+/** Sets the active provider through the settings screen, as a user does. */
+export async function configureProvider(page: Page, setup: ProviderSetup) {
+  const dialog = await openProviderSettings(page);
+  await dialog.getByLabel('Provider').selectOption(setup.provider);
+  await dialog.getByLabel('API base').fill(setup.base);
+  if (setup.key !== undefined) await dialog.getByLabel(/^API key( \(optional\))?$/).fill(setup.key);
+  await dialog.getByLabel('Model', { exact: true }).fill(setup.model);
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Settings saved');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+export async function openAiChat(page: Page) {
+  await page.goto('/agents/mindBox');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+}
+
+export async function send(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The last message card's reply area. */
+export const lastReply = (page: Page) => page.getByTestId('reply-block').last();

@@ -1,0 +1,73 @@
+/**
+ * The AI chat entities of spec section 3, as stored in the browser's IndexedDB. Zod-free: they
+ * never cross the network.
+ */
+
+/** An AI chat with its own settings. */
+export interface AiChat {
+  id: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** The chat's title in the list: the first prompt until the user renames it. */
+  summary: string;
+  /** Model used instead of the provider's model when not blank. */
+  model: string;
+  systemMessage: string;
+  /** How many earlier messages (prompt and reply) go with a new prompt; >= 0. */
+  maxCtxMessages: number;
+  temperature: number;
+  /** Output limit sent to the model; null sends none (the provider's default). */
+  maxTokens: number | null;
+  /** Draft kept with the chat. */
+  prompt: string;
+  input: string;
+  stream: boolean;
+  context: string;
+  /** Epoch milliseconds of the last change, for the list's order. */
+  updatedAt: number;
+}
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  args: unknown;
+  outcome?: 'result' | 'error' | 'denied';
+  output?: string;
+}
+
+/** One prompt and its reply (spec section 3 "AI chat message"). */
+export interface AiChatMessage {
+  id: string;
+  chatId: string;
+  prompt: string;
+  reply: string;
+  reasoning: string;
+  model: string;
+  /** The provider that answered, for the price's currency. */
+  provider: string;
+  temperature: number;
+  maxTokens: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  memo: string;
+  /** True while the reply streams. */
+  isActive: boolean;
+  citedFiles: string[];
+  citedChunks: string[];
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** Set when the reply ended in an error: the message shown after 发生错误: . */
+  error?: string;
+  /** The user stopped the reply; what arrived is kept. */
+  stopped?: boolean;
+  toolCalls?: ToolCallRecord[];
+}
+
+/** A row of the message list (spec section 3 "Display message"). */
+export interface DisplayMessage {
+  _id: string;
+  sender: string;
+  receiver: string;
+  timestamp: number;
+  type: 'text' | 'timeLine';
+}

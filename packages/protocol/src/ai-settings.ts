@@ -1,0 +1,55 @@
+/**
+ * Stored settings of spec section 3, exactly as kept in the browser (IndexedDB `keyval-store`,
+ * key `settings`). Zod-free; the import schema is in ai-settings-schema.ts.
+ */
+import { defaultProviderName, providerNames, providers, type ProviderName } from './providers';
+
+/** Provider settings (spec section 3). */
+export interface ProviderSettings {
+  provider: ProviderName;
+  base: string;
+  key: string;
+  secret: string;
+  deploymentId: string;
+  model: string;
+  modelList: string[];
+}
+
+export interface StoredSettings {
+  /** Model label to the name sent instead (for deployments that rename models). */
+  modelMapping: Record<string, string>;
+  /** Keyed `{server}.{tool}`: whether the tool is offered to the model. */
+  toolStates: Record<string, boolean>;
+  api: {
+    activeProvider: ProviderName;
+    providers: Record<ProviderName, ProviderSettings>;
+  };
+}
+
+export function defaultProviderSettings(name: ProviderName): ProviderSettings {
+  const info = providers[name];
+  return {
+    provider: name,
+    base: info.defaultBase,
+    key: '',
+    secret: '',
+    deploymentId: '',
+    // Spec section 3: the default provider starts with qwen2.5:7b; the others start empty so
+    // that readiness asks for a model the user actually has access to.
+    model: name === defaultProviderName ? info.defaultModel : '',
+    modelList: [],
+  };
+}
+
+export function defaultSettings(): StoredSettings {
+  return {
+    modelMapping: {},
+    toolStates: {},
+    api: {
+      activeProvider: defaultProviderName,
+      providers: Object.fromEntries(
+        providerNames.map((name) => [name, defaultProviderSettings(name)]),
+      ) as Record<ProviderName, ProviderSettings>,
+    },
+  };
+}
