@@ -1,5 +1,6 @@
 import type { SocialChat } from '@confab/protocol/social-chat';
 import { Ellipsis } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +23,10 @@ const actionsFor = (chat: SocialChat) =>
     { toggle: 'mute', value: !chat.isMuted, label: chat.isMuted ? 'unmute' : 'mute' },
   ] as const;
 
-/** Pin, archive and mute one chat (or undo them), from a menu at the end of its row. */
+/**
+ * Pin, archive and mute one chat (or undo them), from a menu at the end of its row. The menu
+ * itself is built on first use: a row that is only scrolled past costs a plain button.
+ */
 export function ChatRowActions({
   chat,
   name,
@@ -35,18 +39,32 @@ export function ChatRowActions({
   onToggle: (change: ChatToggleChange) => void;
 }) {
   const { t } = useTranslation('conversations');
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      disabled={disabled}
+      aria-label={t('actions.label', { name })}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              setOpen(true);
+            }
+      }
+    >
+      <Ellipsis aria-hidden className="size-4" />
+    </Button>
+  );
+  if (!used) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={disabled}
-          aria-label={t('actions.label', { name })}
-        >
-          <Ellipsis aria-hidden className="size-4" />
-        </Button>
-      </DropdownMenuTrigger>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent>
         {actionsFor(chat).map(({ toggle, value, label }) => (
           <DropdownMenuItem

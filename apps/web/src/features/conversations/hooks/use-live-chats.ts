@@ -24,8 +24,9 @@ export function useLiveChats(viewerId: string | null): void {
   const queryClient = useQueryClient();
   const { queryKey } = chatsQueryOptions;
 
+  // A load already under way is kept rather than started again: a long list costs time.
   const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }, [queryClient, queryKey]);
 
   const update = useCallback(
