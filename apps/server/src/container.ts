@@ -14,6 +14,11 @@ import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
+import { MessageRepository } from './repositories/message.repository';
+import { noAttachments, type AttachmentLookup } from './services/attachment-lookup';
+import { ChatsService, type PresenceReader } from './services/chats.service';
+import { MessageNotifications } from './services/message-notifications';
+import { MessagesService, type MessagesStore } from './services/messages.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -45,6 +50,32 @@ export function createServices(
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const messageRepository = new MessageRepository(database.db);
+  const messageNotifications = new MessageNotifications(realtime);
+  // Online means a connected socket; the presence feature may refine it (active tabs).
+  const presence: PresenceReader = { onlineAmong: (ids) => realtime.connectedAmong(ids) };
+  const chats = new ChatsService({
+    chats: contactsRepositories.chats,
+    messages: messageRepository,
+    friendRequests: contactsRepositories.friendRequests,
+    contacts,
+    presence,
+    notify: messageNotifications,
+  });
+  const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
+    messages: new MessageRepository(db),
+    chats: new ChatRepository(db),
+  });
+  // Until files can be uploaded, every fileId is refused ("Upload the file to this chat first").
+  const attachments: AttachmentLookup = noAttachments;
+  const messages = new MessagesService({
+    store: { messages: messageRepository, chats: contactsRepositories.chats },
+    transact: transactor(database.db, messagesStore),
+    chats,
+    contacts,
+    attachments,
+    notify: messageNotifications,
+  });
   const mcpServers = new McpServerRepository(database.db);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
@@ -54,10 +85,18 @@ export function createServices(
     ...config.mcp,
   });
   return {
-    repositories: { users, sessions, ...contactsRepositories, mcpServers },
+    repositories: {
+      users,
+      sessions,
+      ...contactsRepositories,
+      messages: messageRepository,
+      mcpServers,
+    },
     auth,
     realtime,
     contacts,
+    chats,
+    messages,
     mcp,
     mcpHost,
   };

@@ -48,6 +48,13 @@ export class RealtimeHub {
     this.io?.to(userRoom(userId)).emit(event, ...args);
   }
 
+  /** Which of these users have a connected socket (on any node of a cluster). */
+  async connectedAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (!this.io || userIds.length === 0) return new Set();
+    const sockets = await this.io.in(userIds.map(userRoom)).fetchSockets();
+    return new Set(sockets.map((socket) => socket.data.user.id));
+  }
+
   /** Closes the sockets of one session (sign-out): they were authorised by that session only. */
   disconnectSession(sessionId: string): void {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);

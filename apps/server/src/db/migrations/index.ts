@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as contacts from './0002-contacts';
 import * as mcpServers from './0003-mcp-servers';
+import * as socialChat from './0004-social-chat';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-contacts': contacts,
   '0003-mcp-servers': mcpServers,
+  '0004-social-chat': socialChat,
 };
