@@ -92,6 +92,29 @@ describe('/agents, the conversation list', () => {
     expect(document.querySelector('b, script, img[src="x"]')).toBeNull();
   });
 
+  it('draws only chats that are what the contract says, and refuses a malformed list', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const broken = { ...chatWith('broken'), name: 42, participants: 'nobody' } as unknown;
+    const { user } = await openList([chatWith('bob'), broken as SocialChat]);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(row('bob')).toBeInTheDocument();
+    expect(within(list()).getByText('无法显示此聊天。')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('A chat of the list is not readable.', expect.anything());
+    // Searching reads the broken chat's fields without failing.
+    await user.type(screen.getByRole('searchbox', { name: '搜索聊天' }), 'bo');
+    await waitFor(() => expect(rowNames()).toEqual(['bob']));
+  });
+
+  it('shows the error state when the reply is not a list of chats', async () => {
+    fakeServer({
+      session: alice,
+      routes: { [listRoute]: () => envelope({ chats: [{ name: 'no id' }] }) },
+    });
+    await renderApp('/agents');
+    expect(await screen.findByText('获取聊天列表失败')).toBeInTheDocument();
+    expect(screen.getByText('Unexpected reply from the server')).toBeInTheDocument();
+  });
+
   it('puts pinned chats first, then the newest; archived chats have their own view', async () => {
     const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
     const { user } = await openList([

@@ -1,21 +1,20 @@
-import {
-  chatListReplySchema,
-  socialChatApiPaths,
-  type SocialChat,
-} from '@confab/protocol/social-chat';
+import { socialChatApiPaths, type SocialChat } from '@confab/protocol/social-chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { socialRequest } from '@/lib/social-api/social-api-client';
+import { chatListShapeSchema } from '../lib/chat-check';
 
 /**
  * `GET /api/chat-social-msg/chats`: every chat of the viewer, archived ones included, each
- * with its last message (so the list needs no second request for the previews).
+ * with its last message (so the list needs no second request for the previews). Only the
+ * reply's shape is checked here; each chat is checked in full before its row is drawn
+ * (`lib/chat-check.ts` says why).
  */
 export async function getChats(signal?: AbortSignal): Promise<readonly SocialChat[]> {
   const reply = await socialRequest(socialChatApiPaths.chats, {
-    data: chatListReplySchema.shape.data,
+    data: chatListShapeSchema,
     signal,
   });
-  return reply.data.chats;
+  return reply.data.chats as readonly SocialChat[];
 }
 
 export const chatsQueryOptions = queryOptions({

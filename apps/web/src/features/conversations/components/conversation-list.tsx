@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatToggleChange } from '../api/toggle-chat';
+import { isValidChat } from '../lib/chat-check';
 import { ConversationRow } from './conversation-row';
 
 /** Spec section 9: the virtual list's default row height and overscan. */
@@ -48,21 +49,38 @@ export function ConversationList({
         {virtualizer.getVirtualItems().map((item) => {
           const chat = chats[item.index];
           if (!chat) return null;
+          const position = { index: item.index, count: chats.length };
+          const style = {
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            height: item.size,
+            transform: `translateY(${item.start}px)`,
+          } as const;
+          // Each chat is checked against the contract before it is drawn (lib/chat-check.ts).
+          if (!isValidChat(chat)) {
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                aria-posinset={position.index + 1}
+                aria-setsize={position.count}
+                style={style}
+                className="flex items-center border-b border-border px-3 text-sm text-fg-muted italic"
+              >
+                {t('unreadable')}
+              </div>
+            );
+          }
           return (
             <ConversationRow
               key={item.key}
               chat={chat}
               viewerId={viewerId}
               busy={busyChatId === chat._id}
-              position={{ index: item.index, count: chats.length }}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                height: item.size,
-                transform: `translateY(${item.start}px)`,
-              }}
+              position={position}
+              style={style}
               onOpen={onOpen}
               onToggle={onToggle}
             />

@@ -60,7 +60,9 @@ export function withChat(chats: Chats, chat: SocialChat): Chats {
 export function withPresence(chats: Chats, presence: PresenceNoticePayload): Chats {
   let changed = false;
   const next = chats.map((chat) => {
-    const involved = chat.participants.some((participant) => participant.id === presence.userId);
+    const involved =
+      Array.isArray(chat.participants) &&
+      chat.participants.some((participant) => participant?.id === presence.userId);
     if (!involved || chat.isOnline === presence.isOnline) return chat;
     changed = true;
     return { ...chat, isOnline: presence.isOnline };

@@ -7,7 +7,8 @@ import type { SocialChat } from '@confab/protocol/social-chat';
  */
 
 const timeOf = (iso: string | null): number => {
-  const time = iso ? Date.parse(iso) : Number.NaN;
+  // Read defensively: the chats are checked in full only when drawn (lib/chat-check.ts).
+  const time = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(time) ? 0 : time;
 };
 
@@ -18,7 +19,12 @@ export function orderChats(chats: readonly SocialChat[]): SocialChat[] {
   // Parsed once per chat, not once per comparison: the list may hold thousands.
   const keyed = chats.map((chat) => ({
     chat,
-    pinned: chat.isPinned ? (chat.pinnedOrder ?? Number.MAX_SAFE_INTEGER) : null,
+    pinned:
+      chat.isPinned === true
+        ? typeof chat.pinnedOrder === 'number'
+          ? chat.pinnedOrder
+          : Number.MAX_SAFE_INTEGER
+        : null,
     time: lastActivity(chat),
   }));
   keyed.sort((a, b) => {
@@ -37,4 +43,4 @@ export function orderChats(chats: readonly SocialChat[]): SocialChat[] {
 export type ChatView = 'active' | 'archived';
 
 export const inView = (chat: SocialChat, view: ChatView) =>
-  view === 'archived' ? chat.isArchived : !chat.isArchived;
+  view === 'archived' ? chat.isArchived === true : chat.isArchived !== true;
