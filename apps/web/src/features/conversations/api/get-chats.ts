@@ -14,7 +14,7 @@ export async function getChats(signal?: AbortSignal): Promise<readonly SocialCha
     data: chatListShapeSchema,
     signal,
   });
-  return reply.data.chats as readonly SocialChat[];
+  return reply.data.chats;
 }
 
 export const chatsQueryOptions = queryOptions({
