@@ -4,6 +4,8 @@ import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
 import { sessionRoutes } from './api/_auth/session';
 import { contactsRoutes } from './api/chat-social-msg/contacts';
+import { filesRoutes } from './api/chat-social-msg/files';
+import { presenceRoutes } from './api/chat-social-msg/presence';
 import { mcpActivateRoute } from './api/mcp/activate';
 import { mcpAddServerRoute } from './api/mcp/addServer';
 import { mcpCallRoute } from './api/mcp/call';
@@ -21,6 +23,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(loginRoute);
   await app.register(sessionRoutes);
   await app.register(contactsRoutes);
+  await app.register(filesRoutes);
+  await app.register(presenceRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpCallRoute);
   await app.register(mcpInitRoute);
