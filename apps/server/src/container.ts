@@ -15,10 +15,16 @@ import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
 import { MessageRepository } from './repositories/message.repository';
-import { noAttachments, type AttachmentLookup } from './services/attachment-lookup';
-import { ChatsService, type PresenceReader } from './services/chats.service';
+import { ChatsService } from './services/chats.service';
 import { MessageNotifications } from './services/message-notifications';
 import { MessagesService, type MessagesStore } from './services/messages.service';
+import { FileRepository } from './repositories/file.repository';
+import { MemoryPresenceStore } from './realtime/presence-store';
+import { MemoryTypingStore } from './realtime/typing-store';
+import { FilesService } from './services/files.service';
+import { PresenceService } from './services/presence.service';
+import { TypingService } from './services/typing.service';
+import { typingExpiryMs } from '@confab/protocol/social-chat';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -52,8 +58,12 @@ export function createServices(
   });
   const messageRepository = new MessageRepository(database.db);
   const messageNotifications = new MessageNotifications(realtime);
-  // Online means a connected socket; the presence feature may refine it (active tabs).
-  const presence: PresenceReader = { onlineAmong: (ids) => realtime.connectedAmong(ids) };
+  // Online means an active tab (presence counts every socket; away tabs do not count).
+  const presence = new PresenceService({
+    store: new MemoryPresenceStore(),
+    audience: contacts,
+    realtime,
+  });
   const chats = new ChatsService({
     chats: contactsRepositories.chats,
     messages: messageRepository,
@@ -62,18 +72,28 @@ export function createServices(
     presence,
     notify: messageNotifications,
   });
+  const typing = new TypingService({
+    store: new MemoryTypingStore(typingExpiryMs),
+    chats,
+    realtime,
+  });
+  const fileRows = new FileRepository(database.db);
+  const files = new FilesService({
+    files: fileRows,
+    chats,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    maxBytes: config.uploadMaxBytes,
+  });
   const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
     messages: new MessageRepository(db),
     chats: new ChatRepository(db),
   });
-  // Until files can be uploaded, every fileId is refused ("Upload the file to this chat first").
-  const attachments: AttachmentLookup = noAttachments;
   const messages = new MessagesService({
     store: { messages: messageRepository, chats: contactsRepositories.chats },
     transact: transactor(database.db, messagesStore),
     chats,
     contacts,
-    attachments,
+    attachments: files,
     notify: messageNotifications,
   });
   const mcpServers = new McpServerRepository(database.db);
@@ -90,6 +110,7 @@ export function createServices(
       sessions,
       ...contactsRepositories,
       messages: messageRepository,
+      files: fileRows,
       mcpServers,
     },
     auth,
@@ -97,6 +118,9 @@ export function createServices(
     contacts,
     chats,
     messages,
+    presence,
+    typing,
+    files,
     mcp,
     mcpHost,
   };

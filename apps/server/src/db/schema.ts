@@ -108,6 +108,21 @@ export interface MessagesTable {
   deleted: Generated<number>;
 }
 
+/** A file uploaded into a chat; its bytes are at `DATA_DIR/uploads/{storage_path}`. */
+export interface ChatFilesTable {
+  id: string;
+  chat_id: string;
+  uploader_id: string;
+  /** The name the uploader's browser gave, shown and offered on download (never a path). */
+  original_name: string;
+  /** Detected from the content, not taken from the client. */
+  mime_type: string;
+  size: number;
+  /** Relative to the uploads folder. */
+  storage_path: string;
+  created_at: number;
+}
+
 /** The active switch of a server from the operator's file, set by an administrator. */
 export interface McpFileServerStatesTable {
   key: string;
@@ -124,6 +139,7 @@ export interface Database {
   messages: MessagesTable;
   mcp_servers: McpServersTable;
   mcp_file_server_states: McpFileServerStatesTable;
+  chat_files: ChatFilesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -7,6 +7,8 @@ import { appChatRoutes } from './api/chat/messages';
 import { socialChatsRoutes } from './api/chat-social-msg/chats';
 import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { socialMessagesRoutes } from './api/chat-social-msg/messages';
+import { filesRoutes } from './api/chat-social-msg/files';
+import { presenceRoutes } from './api/chat-social-msg/presence';
 import { mcpActivateRoute } from './api/mcp/activate';
 import { mcpAddServerRoute } from './api/mcp/addServer';
 import { mcpCallRoute } from './api/mcp/call';
@@ -27,6 +29,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(socialChatsRoutes);
   await app.register(socialMessagesRoutes);
   await app.register(appChatRoutes);
+  await app.register(filesRoutes);
+  await app.register(presenceRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpCallRoute);
   await app.register(mcpInitRoute);
