@@ -40,7 +40,10 @@ export function ConversationsPage() {
   const deferredQuery = useDeferredValue(query);
 
   const ordered = useMemo(() => orderChats(chats.data ?? []), [chats.data]);
-  const archivedCount = useMemo(() => ordered.filter((chat) => chat.isArchived).length, [ordered]);
+  const archivedCount = useMemo(
+    () => ordered.filter((chat) => inView(chat, 'archived')).length,
+    [ordered],
+  );
   const shown = useMemo(
     () =>
       searchChats(
