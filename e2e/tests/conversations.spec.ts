@@ -83,3 +83,60 @@ test('a friend’s chat arrives live, counts unread, opens and clears, and shows
   await alice.context.close();
   await bob.context.close();
 });
+
+test('pin, archive and mute from a row, and search, kept by the server', async ({ browser }) => {
+  const alice = await personInBrowser(browser, 'alice');
+  const bob = await personInBrowser(browser, 'bob');
+  const carol = await personInBrowser(browser, 'carol');
+  const bobChat = await befriend(bob, alice);
+  const carolChat = await befriend(carol, alice);
+  await send(bob.context.request, bobChat, 'first from Bob');
+  await send(carol.context.request, carolChat, 'Lunch at noon?');
+
+  await alice.page.goto('/agents');
+  const list = alice.page.getByRole('list', { name: '会话列表' });
+  const names = () =>
+    list.getByRole('listitem').evaluateAll((rows) => rows.map((r) => r.ariaLabel));
+  await expect.poll(names).toEqual([carol.username, bob.username]);
+
+  const choose = async (name: string, action: string) => {
+    await conversation(alice.page, name)
+      .getByRole('button', { name: `${name} 的更多操作` })
+      .click();
+    await alice.page.getByRole('menuitem', { name: action }).click();
+  };
+  await choose(bob.username, '置顶');
+  await expect(
+    conversation(alice.page, bob.username).getByRole('img', { name: '已置顶' }),
+  ).toBeVisible();
+  await expect.poll(names).toEqual([bob.username, carol.username]);
+  await choose(bob.username, '静音');
+  await expect(
+    conversation(alice.page, bob.username).getByRole('img', { name: '已静音' }),
+  ).toBeVisible();
+
+  // Search: the last message, ignoring case.
+  const search = alice.page.getByRole('searchbox', { name: '搜索聊天' });
+  await search.fill('NOON');
+  await expect.poll(names).toEqual([carol.username]);
+  await search.fill('');
+  await expect.poll(names).toEqual([bob.username, carol.username]);
+
+  await choose(carol.username, '归档');
+  await expect.poll(names).toEqual([bob.username]);
+  await alice.page.getByRole('tab', { name: '已归档 (1)' }).click();
+  await expect.poll(names).toEqual([carol.username]);
+
+  // After a reload, the server still has it all.
+  await alice.page.reload();
+  await expect.poll(names).toEqual([bob.username]);
+  await expect(
+    conversation(alice.page, bob.username).getByRole('img', { name: '已静音' }),
+  ).toBeVisible();
+  await alice.page.getByRole('tab', { name: '已归档 (1)' }).click();
+  await choose(carol.username, '取消归档');
+  await alice.page.getByRole('tab', { name: '聊天' }).click();
+  await expect.poll(names).toEqual([bob.username, carol.username]);
+
+  for (const person of [alice, bob, carol]) await person.context.close();
+});
