@@ -47,12 +47,26 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
   const commands = new Redis(options.url, {
     ...base,
     commandTimeout,
-    // One retry at most: a rate limit that cannot be checked now is skipped, not queued.
+    // While not connected a command fails at once: a rate limit that cannot be checked now is
+    // skipped, not queued, so requests do not wait on an outage.
+    enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
   });
   // null: the adapter's reads and session writes wait across reconnections instead of failing
   // (a failure there would go unhandled inside the adapter).
   const adapter = new Redis(options.url, { ...base, maxRetriesPerRequest: null });
+  // The adapter reads the stream and subscribes on duplicates of its connection; events from
+  // other nodes arrive only while those are connected too, so availability counts them.
+  const adapterConnections = new Set<Redis>([adapter]);
+  const duplicate = adapter.duplicate.bind(adapter);
+  adapter.duplicate = (override) => {
+    const copy = duplicate(override);
+    adapterConnections.add(copy);
+    copy.on('end', () => adapterConnections.delete(copy));
+    return copy;
+  };
+  const adapterConnected = () =>
+    [...adapterConnections].every((connection) => connection.status === 'ready');
 
   let available = false;
   let everAvailable = false;
@@ -99,7 +113,7 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
   // a command that times out reveals it.
   const timer = setInterval(() => {
     void ping().then((ok) => {
-      const connected = commands.status === 'ready' && adapter.status === 'ready';
+      const connected = commands.status === 'ready' && adapterConnected();
       setAvailable(ok && connected, ok ? 'answered' : 'no answer to PING');
     });
   }, options.checkIntervalMs ?? 2_000);
@@ -110,7 +124,7 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
     commands,
     adapter,
     keyPrefix: options.keyPrefix,
-    isAvailable: () => available && adapter.status === 'ready',
+    isAvailable: () => available && adapterConnected(),
     ping,
     waitUntilAvailable(timeoutMs) {
       if (available) return Promise.resolve(true);
