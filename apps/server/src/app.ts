@@ -83,6 +83,11 @@ export async function buildApp(
   app.decorate('services', createServices(config, database, app.log, redis));
   // Not ready from the first moment of a shutdown (tests close the app directly, main.ts on SIGTERM).
   app.addHook('preClose', async () => app.services.readiness.beginShutdown());
+  // A keep-alive connection whose request was in flight at shutdown would otherwise stay open
+  // (and keep the process alive) until the client drops it: it closes after this reply.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.services.readiness.isShuttingDown()) reply.header('connection', 'close');
+  });
 
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {

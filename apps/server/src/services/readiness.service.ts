@@ -22,6 +22,10 @@ export class ReadinessService {
     this.shuttingDown = true;
   }
 
+  isShuttingDown(): boolean {
+    return this.shuttingDown;
+  }
+
   async check(): Promise<ReadyReply> {
     const timeoutMs = this.options.timeoutMs ?? 2_000;
     const redis = this.options.redis;
