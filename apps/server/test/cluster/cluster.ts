@@ -132,25 +132,11 @@ export async function startCluster(
   };
 
   async function signUp(node = 0): Promise<ClusterUser> {
-    const account = newAccount();
-    const response = await fetch(`${nodes[node]!.url}/api/_auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    if (response.status !== 201) {
-      throw new Error(`register failed: ${response.status} ${await response.text()}`);
-    }
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0]!)
-      .find((pair) => pair.startsWith('confab_session='));
-    if (!cookie) throw new Error('no session cookie');
-    const { user } = (await response.json()) as { user: SessionUser };
+    const { user, cookie, password } = await registerOverHttp(nodes[node]!.url);
     return {
       user,
       cookie,
-      password: account.password,
+      password,
       request: (to, method, path, body) => request(to, method, path, cookie, body),
       async tab(to) {
         const socket = await connect(nodes[to]!.url, { cookie });
@@ -198,6 +184,28 @@ export async function startCluster(
       for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers a new account over HTTP (a node, or nginx in front of nodes), as the browser does. */
+export async function registerOverHttp(
+  baseUrl: string,
+): Promise<{ user: SessionUser; cookie: string; password: string }> {
+  const account = newAccount();
+  const response = await fetch(`${baseUrl}/api/_auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) {
+    throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  }
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('confab_session='));
+  if (!cookie) throw new Error('no session cookie');
+  const { user } = (await response.json()) as { user: SessionUser };
+  return { user, cookie, password: account.password };
 }
 
 async function startNode(

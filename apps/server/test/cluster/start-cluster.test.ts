@@ -7,8 +7,7 @@ import { createScratchPostgres, postgresServerUrl } from '../helpers/database-ta
 import type { ScratchPostgres } from '../helpers/database-targets';
 import { eventually, freePort } from '../helpers/mcp';
 import { createScratchRedis, redisServerUrl, type ScratchRedis } from '../helpers/redis';
-import { newAccount } from '../helpers/users';
-import { clusterSkipReason } from './cluster';
+import { clusterSkipReason, registerOverHttp } from './cluster';
 
 const hasNginx = spawnSync('/usr/sbin/nginx', ['-v']).status === 0;
 const skipReason =
@@ -56,20 +55,10 @@ describe.skipIf(skipReason)('npm run start:cluster: nodes behind nginx', () => {
     await redis?.drop();
   });
 
-  async function signUp() {
-    const account = newAccount();
-    const response = await fetch(`${base}/api/_auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    expect(response.status).toBe(201);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0]!)
-      .find((pair) => pair.startsWith('confab_session='))!;
-    return { cookie, username: account.username };
-  }
+  const signUp = async () => {
+    const { user, cookie } = await registerOverHttp(base);
+    return { cookie, username: user.username };
+  };
   const tab = (cookie: string, transports: string[]) =>
     new Promise<Socket>((resolve, reject) => {
       const socket = io(base, {
