@@ -34,7 +34,10 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
+  /** Redis shared by the nodes of a site (socket.io adapter, rate limits); one node without it. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
+  redisKeyPrefix: string;
   adminUsernames: string[];
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
     adminUsernames: (env.ADMIN_USERNAMES ?? '')
       .split(',')
       .map((name) => name.trim().toLowerCase())

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
-import { MemoryAttemptLimiter } from './lib/attempt-limiter';
+import {
+  FallbackAttemptLimiter,
+  MemoryAttemptLimiter,
+  type AttemptLimiter,
+} from './lib/attempt-limiter';
+import type { RedisHandle } from './lib/redis/connection';
+import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
+import { HealthRepository } from './repositories/health.repository';
+import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
 import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
@@ -31,16 +39,14 @@ export function createServices(
   config: AppConfig,
   database: DatabaseHandle,
   log: ConnectionLogger = silentLog,
+  redis: RedisHandle | null = null,
 ) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const auth = new AuthService({
     users,
     sessions,
-    loginAttempts: new MemoryAttemptLimiter(
-      config.rateLimits.loginFailuresPerAccount,
-      config.rateLimits.accountLockMinutes * 60_000,
-    ),
+    loginAttempts: loginAttemptLimiter(config, redis, log),
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
@@ -104,6 +110,7 @@ export function createServices(
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
   });
+  const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
     repositories: {
       users,
@@ -113,6 +120,7 @@ export function createServices(
       files: fileRows,
       mcpServers,
     },
+    readiness,
     auth,
     realtime,
     contacts,
@@ -124,6 +132,25 @@ export function createServices(
     mcp,
     mcpHost,
   };
+}
+
+/** Failed sign-ins per account: shared by every node through Redis when it is configured. */
+function loginAttemptLimiter(
+  config: AppConfig,
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+): AttemptLimiter {
+  const maxFailures = config.rateLimits.loginFailuresPerAccount;
+  const windowMs = config.rateLimits.accountLockMinutes * 60_000;
+  const memory = new MemoryAttemptLimiter(maxFailures, windowMs);
+  if (!redis) return memory;
+  const shared = new RedisAttemptLimiter(
+    redis.commands,
+    `${redis.keyPrefix}login-failures:`,
+    maxFailures,
+    windowMs,
+  );
+  return new FallbackAttemptLimiter(shared, memory, log);
 }
 
 const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };
