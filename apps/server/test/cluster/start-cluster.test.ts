@@ -46,7 +46,10 @@ describe.skipIf(skipReason)('npm run start:cluster: nodes behind nginx', () => {
     }
     await eventually(async () => {
       if (script.exitCode !== null) throw new Error(`start:cluster exited:\n${output}`);
-      return /behind nginx/.test(output) && (await fetch(`${base}/api/ready`)).status === 200;
+      if (!/behind nginx/.test(output)) return false;
+      // nginx is spawned just before the line is printed: it may not be listening yet.
+      const ready = await fetch(`${base}/api/ready`).catch(() => null);
+      return ready?.status === 200;
     }, 250);
   }, 120_000);
   afterAll(async () => {
