@@ -1,6 +1,7 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
+import { uploadLimits } from '@confab/protocol/social-chat';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -43,6 +44,8 @@ export interface AppConfig {
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
+  /** Largest file a user may upload into a chat, in bytes. */
+  uploadMaxBytes: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
       addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
     },
+    uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

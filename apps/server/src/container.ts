@@ -14,6 +14,17 @@ import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
+import { MessageRepository } from './repositories/message.repository';
+import { ChatsService } from './services/chats.service';
+import { MessageNotifications } from './services/message-notifications';
+import { MessagesService, type MessagesStore } from './services/messages.service';
+import { FileRepository } from './repositories/file.repository';
+import { MemoryPresenceStore } from './realtime/presence-store';
+import { MemoryTypingStore } from './realtime/typing-store';
+import { FilesService } from './services/files.service';
+import { PresenceService } from './services/presence.service';
+import { TypingService } from './services/typing.service';
+import { typingExpiryMs } from '@confab/protocol/social-chat';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -45,6 +56,46 @@ export function createServices(
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const messageRepository = new MessageRepository(database.db);
+  const messageNotifications = new MessageNotifications(realtime);
+  // Online means an active tab (presence counts every socket; away tabs do not count).
+  const presence = new PresenceService({
+    store: new MemoryPresenceStore(),
+    audience: contacts,
+    realtime,
+  });
+  const chats = new ChatsService({
+    chats: contactsRepositories.chats,
+    messages: messageRepository,
+    friendRequests: contactsRepositories.friendRequests,
+    contacts,
+    presence,
+    notify: messageNotifications,
+  });
+  const typing = new TypingService({
+    store: new MemoryTypingStore(typingExpiryMs),
+    chats,
+    realtime,
+  });
+  const fileRows = new FileRepository(database.db);
+  const files = new FilesService({
+    files: fileRows,
+    chats,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    maxBytes: config.uploadMaxBytes,
+  });
+  const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
+    messages: new MessageRepository(db),
+    chats: new ChatRepository(db),
+  });
+  const messages = new MessagesService({
+    store: { messages: messageRepository, chats: contactsRepositories.chats },
+    transact: transactor(database.db, messagesStore),
+    chats,
+    contacts,
+    attachments: files,
+    notify: messageNotifications,
+  });
   const mcpServers = new McpServerRepository(database.db);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
@@ -54,10 +105,22 @@ export function createServices(
     ...config.mcp,
   });
   return {
-    repositories: { users, sessions, ...contactsRepositories, mcpServers },
+    repositories: {
+      users,
+      sessions,
+      ...contactsRepositories,
+      messages: messageRepository,
+      files: fileRows,
+      mcpServers,
+    },
     auth,
     realtime,
     contacts,
+    chats,
+    messages,
+    presence,
+    typing,
+    files,
     mcp,
     mcpHost,
   };

@@ -274,6 +274,8 @@ export const chatToggleParamsSchema = z.strictObject({
 export const chatToggleBodySchema = z.strictObject({ value: z.boolean() });
 
 /** `POST /files/upload` (multipart: field `chatId`, then field `file`). */
+/** `GET /files/{fileId}`: the file itself, only for the chat's participants. */
+export const fileParamsSchema = z.strictObject({ fileId: fileIdSchema });
 export const uploadReplySchema = envelope(z.object({ file: attachmentSchema }));
 export const uploadLimits = {
   maxBytes: 10 * 1024 * 1024,
