@@ -51,7 +51,9 @@ export const MessageBubble = memo(function MessageBubble({
   ) : message.attachment ? (
     <AttachmentView attachment={message.attachment} onMediaLoad={onMediaLoad} />
   ) : (
-    <span className="break-words whitespace-pre-wrap">{message.content}</span>
+    <span data-testid="message-content" className="break-words whitespace-pre-wrap">
+      {message.content}
+    </span>
   );
 
   return (
