@@ -48,6 +48,8 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   // Bob's room is open and visible, so the message is read; Alice sees that live.
   const onAlice = messagesWith(alice.page, 'Hello <b>Bob</b>');
   await expect(onAlice.getByRole('status')).toHaveText('已读');
+  // Only the sender may change a message.
+  await expect(onBob.getByRole('button', { name: '消息操作' })).toHaveCount(0);
 
   // Bob answers; Alice sees it on the left, her own on the right.
   await chatInput(bob.page).fill('Hi Alice, nice to hear from you');
@@ -118,7 +120,10 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   await results.getByRole('button').click();
   await expect(messagesWith(bob.page, 'nice to hear from you')).toBeInViewport();
 
-  await closeAll(alice, bob);
+  // Bob leaves: Alice sees him go offline.
+  await closeAll(bob);
+  await expect(alice.page.getByTestId('presence')).toHaveText('离线');
+  await closeAll(alice);
 });
 
 test('older history loads at the top, 50 at a time, without the view jumping', async ({
@@ -128,7 +133,10 @@ test('older history loads at the top, 50 at a time, without the view jumping', a
   const { alice, bob, chatId } = await twoFriends(browser);
   for (let i = 1; i <= 120; i += 1) {
     const response = await alice.context.request.post(`/api/chat-social-msg/${chatId}/messages`, {
-      data: { content: `history ${i}`, clientId: crypto.randomUUID() },
+      data: {
+        content: i === 5 ? 'history 5 needle' : `history ${i}`,
+        clientId: crypto.randomUUID(),
+      },
     });
     expect(response.status()).toBe(200);
   }
@@ -146,9 +154,18 @@ test('older history loads at the top, 50 at a time, without the view jumping', a
   await expect(log.getByRole('article')).toHaveCount(120);
   await expect(log.getByText('这是会话的开始。')).toBeVisible();
   const order = await log.getByTestId('message-content').allTextContents();
-  expect(order.map((text) => Number(text.replace('history ', '')))).toEqual(
+  expect(order.map((text) => Number(text.replace('history ', '').replace(' needle', '')))).toEqual(
     Array.from({ length: 120 }, (_, i) => i + 1),
   );
+
+  // After a reload only the latest 50 are held; a search result far back is still reached.
+  await bob.page.reload();
+  await expect(log.getByRole('article')).toHaveCount(50);
+  await bob.page.getByRole('button', { name: '搜索消息' }).click();
+  await bob.page.getByRole('searchbox', { name: '搜索聊天记录' }).fill('needle');
+  await bob.page.getByRole('list', { name: '搜索结果' }).getByRole('button').click();
+  await expect(log.getByText('history 5 needle')).toBeInViewport();
+  await expect(log.getByRole('article')).toHaveCount(120);
 
   await closeAll(alice, bob);
 });
