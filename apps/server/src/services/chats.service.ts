@@ -64,6 +64,18 @@ export class ChatsService {
     return entry;
   }
 
+  /** Several chats as the user sees them, in the order asked; 404 if any is not theirs. */
+  async accessAll(userId: string, chatIds: readonly string[]): Promise<ChatForViewer[]> {
+    if (chatIds.length === 1) return [await this.access(userId, chatIds[0]!)];
+    const entries = await this.options.chats.chatsOf(userId, { includeHidden: true });
+    const byId = new Map(entries.map((entry) => [entry.chat.id, entry]));
+    return chatIds.map((chatId) => {
+      const entry = byId.get(chatId);
+      if (!entry) throw notFound(noSuchChat);
+      return entry;
+    });
+  }
+
   async rooms(user: SessionUser): Promise<{ chatId: string; lastSeq: number }[]> {
     const rooms = await this.options.chats.roomsOf(user.id);
     return rooms.map((room) => ({ chatId: room.chat_id, lastSeq: room.last_seq }));
@@ -147,10 +159,15 @@ export class ChatsService {
     return chat;
   }
 
+  /** Views of one viewer's chats (one of them, or all). */
   private async views(entries: ChatForViewer[]): Promise<SocialChat[]> {
-    const withMessages = entries.filter((entry) => entry.chat.last_seq > 0);
+    const [first] = entries;
+    if (!first) return [];
+    const scope = entries.length === 1 ? { chatId: first.chat.id } : { userId: first.me.user_id };
     const [latest, online] = await Promise.all([
-      this.options.messages.latestOf(withMessages.map((entry) => entry.chat.id)),
+      first.chat.last_seq > 0 || entries.length > 1
+        ? this.options.messages.latestIn(scope)
+        : Promise.resolve([]),
       this.options.presence.onlineAmong([
         ...new Set(entries.flatMap((entry) => entry.others.map((o) => o.user_id))),
       ]),
