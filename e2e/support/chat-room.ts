@@ -1,6 +1,12 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { personInBrowser } from './users';
 
+/** A 1×1 PNG: small enough to send, real enough to decode. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 type Person = Awaited<ReturnType<typeof personInBrowser>>;
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {

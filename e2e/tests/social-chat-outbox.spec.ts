@@ -5,9 +5,10 @@ import {
   friendsInRoom,
   messagesWith,
   storedMessages,
+  tinyPng,
 } from '../support/chat-room';
 
-test('a message sent offline waits, survives a reload, and is delivered exactly once', async ({
+test('messages sent offline wait, survive a reload, and are delivered exactly once', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -20,6 +21,12 @@ test('a message sent offline waits, survives a reload, and is delivered exactly 
   await chatInput(alice.page).press('Enter');
   const pending = messagesWith(alice.page, 'written on the train');
   await expect(pending.getByRole('status')).toHaveText('发送中');
+  // An image too: it is kept, file and all, until it can be uploaded.
+  await alice.page
+    .getByTestId('attach-input')
+    .setInputFiles({ name: 'train.png', mimeType: 'image/png', buffer: tinyPng });
+  const pendingImage = messagesWith(alice.page, 'train.png');
+  await expect(pendingImage.getByRole('status')).toHaveText('发送中');
 
   // The page comes back while the real-time server is still out of reach (a reload needs the
   // network; the socket stays cut off): the message is still there, still sending.
@@ -28,6 +35,7 @@ test('a message sent offline waits, survives a reload, and is delivered exactly 
   await alice.page.reload();
   await expect(alice.page.getByRole('heading', { name: bob.username })).toBeVisible();
   await expect(pending.getByRole('status')).toHaveText('发送中');
+  await expect(pendingImage.getByRole('status')).toHaveText('发送中');
   expect(await storedMessages(bob, chatId)).toEqual([]);
   await expect(messagesWith(bob.page, 'written on the train')).toHaveCount(0);
 
@@ -36,13 +44,17 @@ test('a message sent offline waits, survives a reload, and is delivered exactly 
   await expect(pending.getByRole('status')).toHaveText(/已发送|已读/, { timeout: 20_000 });
   await expect(messagesWith(bob.page, 'written on the train')).toHaveCount(1);
   await expect(pending).toHaveCount(1);
+  const image = bob.page.getByRole('img', { name: 'train.png' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const stored = await storedMessages(bob, chatId);
-  expect(stored.map((m) => m.content)).toEqual(['written on the train']);
+  expect(stored.map((m) => m.content)).toEqual(['written on the train', 'train.png']);
 
   // Nothing more arrives later (no second send of the same message).
   await alice.page.reload();
   await expect(messagesWith(alice.page, 'written on the train')).toHaveCount(1);
-  expect((await storedMessages(alice, chatId)).length).toBe(1);
+  await expect(alice.page.getByRole('img', { name: 'train.png' })).toHaveCount(1);
+  expect((await storedMessages(alice, chatId)).length).toBe(2);
 
   await closeAll(alice, bob);
 });

@@ -6,15 +6,10 @@ import {
   messageLog,
   messagesWith,
   openRoom,
+  tinyPng,
   twoFriends,
 } from '../support/chat-room';
 import { personInBrowser } from '../support/users';
-
-// A 1×1 PNG: small enough to send, real enough to decode.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('without an active chat the room says so and links to the chats', async ({ browser }) => {
   const carol = await personInBrowser(browser, 'carol');
@@ -88,7 +83,7 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   // An image is uploaded, sent and previewed on both sides.
   await alice.page
     .getByTestId('attach-input')
-    .setInputFiles({ name: 'dot <1>.png', mimeType: 'image/png', buffer: png });
+    .setInputFiles({ name: 'dot <1>.png', mimeType: 'image/png', buffer: tinyPng });
   const image = bob.page.getByRole('img', { name: 'dot <1>.png' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
