@@ -32,6 +32,9 @@ export function useChatMessages(chatId: string, viewerId: string) {
         .merge(chatId, page.messages, { loaded: true, hasMore: pageIsFull(page.messages) });
       for (const message of page.messages) appOutbox().settle(message);
       setState('ready');
+      // Events are held only once the page is in: one that came while it was on its way is
+      // fetched now.
+      await catchUp(chatId).catch(() => undefined);
     } catch {
       setState('error');
     }
