@@ -34,9 +34,13 @@ describe('typing indicators', () => {
     expect(result.current.typist).toBeNull();
     notice({});
     expect(result.current.typist).toBe('bob');
-    act(() => vi.advanceTimersByTime(typingExpiryMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(typingExpiryMs - 1);
+    });
     expect(result.current.typist).toBe('bob');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.typist).toBeNull();
     notice({});
     notice({ isTyping: false });
@@ -54,7 +58,9 @@ describe('typing indicators', () => {
     });
     expect(typing()).toEqual([['typing', { chatId: 'chat-1', isTyping: true }]]);
     // Still typing later: said again before the other side's indicator would expire.
-    act(() => vi.advanceTimersByTime(typingExpiryMs / 2));
+    act(() => {
+      vi.advanceTimersByTime(typingExpiryMs / 2);
+    });
     act(() => result.current.reportText('hell'));
     expect(typing()).toHaveLength(2);
     act(() => result.current.stop());
