@@ -182,6 +182,23 @@ export class ChatRepository {
     return row.unread;
   }
 
+  /**
+   * Moves the user's read mark up to `seq`, never back (two marks may race), and returns the
+   * mark as it now is.
+   */
+  async advanceReadMark(chatId: string, userId: string, seq: number): Promise<number> {
+    const row = await this.db
+      .updateTable('chat_participants')
+      .set({
+        last_read_seq: sql`case when last_read_seq < ${seq} then ${seq} else last_read_seq end`,
+      })
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .returning('last_read_seq')
+      .executeTakeFirstOrThrow();
+    return row.last_read_seq;
+  }
+
   /** Takes back an unread message (it was deleted before being read). */
   async removeUnread(chatId: string, userId: string, seq: number): Promise<void> {
     await this.db

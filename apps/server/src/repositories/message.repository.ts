@@ -99,16 +99,22 @@ export class MessageRepository {
     return select.orderBy('messages.seq', 'desc').limit(limit).execute();
   }
 
-  /** The messages at these chats' last sequence numbers: each chat's latest message. */
-  latestOf(chatIds: string[]): Promise<MessageView[]> {
-    if (chatIds.length === 0) return Promise.resolve([]);
-    return this.selectViews()
-      .innerJoin('chats', (join) =>
-        join
-          .onRef('chats.id', '=', 'messages.chat_id')
-          .onRef('chats.last_seq', '=', 'messages.seq'),
+  /**
+   * Each chat's latest message (the one at its last sequence number): of one chat, or of every
+   * chat a user takes part in (a subquery, as a user may have thousands of chats).
+   */
+  latestIn(scope: { chatId: string } | { userId: string }): Promise<MessageView[]> {
+    const query = this.selectViews().innerJoin('chats', (join) =>
+      join.onRef('chats.id', '=', 'messages.chat_id').onRef('chats.last_seq', '=', 'messages.seq'),
+    );
+    if ('chatId' in scope) return query.where('messages.chat_id', '=', scope.chatId).execute();
+    return query
+      .where('messages.chat_id', 'in', (eb) =>
+        eb
+          .selectFrom('chat_participants')
+          .select('chat_participants.chat_id')
+          .where('chat_participants.user_id', '=', scope.userId),
       )
-      .where('messages.chat_id', 'in', chatIds)
       .execute();
   }
 

@@ -147,10 +147,15 @@ export class ChatsService {
     return chat;
   }
 
+  /** Views of one viewer's chats (one of them, or all). */
   private async views(entries: ChatForViewer[]): Promise<SocialChat[]> {
-    const withMessages = entries.filter((entry) => entry.chat.last_seq > 0);
+    const [first] = entries;
+    if (!first) return [];
+    const scope = entries.length === 1 ? { chatId: first.chat.id } : { userId: first.me.user_id };
     const [latest, online] = await Promise.all([
-      this.options.messages.latestOf(withMessages.map((entry) => entry.chat.id)),
+      first.chat.last_seq > 0 || entries.length > 1
+        ? this.options.messages.latestIn(scope)
+        : Promise.resolve([]),
       this.options.presence.onlineAmong([
         ...new Set(entries.flatMap((entry) => entry.others.map((o) => o.user_id))),
       ]),

@@ -279,13 +279,12 @@ export class MessagesService {
     seq: number,
   ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
     const chatId = entry.chat.id;
-    const lastReadSeq = Math.max(entry.me.last_read_seq, seq);
-    const unread = await this.options.transact(async ({ messages, chats }) => {
+    const { lastReadSeq, unread } = await this.options.transact(async ({ messages, chats }) => {
       // The mark first: it locks the row, so a send's unread increment waits for this count.
-      await chats.updateParticipant(chatId, user.id, { last_read_seq: lastReadSeq });
-      const left = await messages.countUnread(chatId, user.id, lastReadSeq);
+      const mark = await chats.advanceReadMark(chatId, user.id, seq);
+      const left = await messages.countUnread(chatId, user.id, mark);
       await chats.updateParticipant(chatId, user.id, { unread: left });
-      return left;
+      return { lastReadSeq: mark, unread: left };
     });
     if (lastReadSeq > entry.me.last_read_seq) {
       const participantIds = [user.id, ...entry.others.map((o) => o.user_id)];

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { socialChatApiPaths, type SocialMessage } from '@confab/protocol/social-chat';
+import {
+  socialChatApiPaths,
+  type SocialChat,
+  type SocialMessage,
+} from '@confab/protocol/social-chat';
 import { contactFrom, contactsAs, contactsTables } from './contacts';
 import { signUp } from './users';
 
@@ -16,10 +20,15 @@ export async function person(app: FastifyInstance) {
 export async function friends(app: FastifyInstance) {
   const alice = await person(app);
   const bob = await person(app);
-  const request = await alice.contacts.send(bob.user.username);
-  const accepted = contactFrom(await bob.contacts.action('accept', request.id));
+  return { alice, bob, ...(await befriend(alice, bob)) };
+}
+
+/** `a` sends `b` a friend request that `b` accepts: their chat's id and the request's. */
+export async function befriend(a: Person, b: Person) {
+  const request = await a.contacts.send(b.user.username);
+  const accepted = contactFrom(await b.contacts.action('accept', request.id));
   if (!accepted.chatId) throw new Error('accepting made no chat');
-  return { alice, bob, chatId: accepted.chatId, contactId: accepted.id };
+  return { chatId: accepted.chatId, contactId: accepted.id };
 }
 
 /** The social chat API through app.inject with one user's cookie; paths from the protocol. */
@@ -40,6 +49,13 @@ export function socialAs(app: FastifyInstance, cookie: string) {
       return dataOf<{ newMessage: SocialMessage }>(
         await call('POST', socialChatApiPaths.messages(chatId), { content, clientId }),
       ).newMessage;
+    },
+    /** The user's chat list entry for one chat. */
+    async chat(chatId: string) {
+      const { chats } = dataOf<{ chats: SocialChat[] }>(
+        await call('GET', socialChatApiPaths.chats),
+      );
+      return chats.find((c) => c._id === chatId);
     },
     page: (chatId: string, query = '') =>
       call('GET', `${socialChatApiPaths.messages(chatId)}${query}`),
