@@ -314,9 +314,12 @@ const fmt = (r: PhaseResult) =>
     `(sent ${r.offered}, delivered ${r.delivered}, errors ${r.failed})`,
   ].join('   ');
 
-/** The round whose rate is the median (rounds run interleaved with the other server). */
-const median = (results: PhaseResult[]) =>
-  [...results].sort((a, b) => a.rate - b.rate)[Math.floor(results.length / 2)]!;
+/**
+ * The median round (rounds run interleaved with the other server): by p99 at the steady rate,
+ * where every round offers the same load, and by delivered rate when saturated.
+ */
+const median = (results: PhaseResult[], by: 'p99' | 'rate') =>
+  [...results].sort((a, b) => a[by] - b[by])[Math.floor(results.length / 2)]!;
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-rt-'));
@@ -367,10 +370,10 @@ async function main() {
       0,
     );
 
-    const bareSteady = median(results.relay.steady);
-    const realSteady = median(results.confab.steady);
-    const bareMax = median(results.relay.saturate);
-    const realMax = median(results.confab.saturate);
+    const bareSteady = median(results.relay.steady, 'p99');
+    const realSteady = median(results.confab.steady, 'p99');
+    const bareMax = median(results.relay.saturate, 'rate');
+    const realMax = median(results.confab.saturate, 'rate');
     console.log(`median round, steady ${steadyRate} msg/s`);
     console.log(`  bare relay  ${fmt(bareSteady)}`);
     console.log(`  Confab      ${fmt(realSteady)}`);
