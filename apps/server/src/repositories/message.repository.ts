@@ -93,8 +93,11 @@ export class MessageRepository {
       .where('messages.chat_id', '=', chatId)
       .where('messages.deleted', '=', 0);
     if (query !== '') {
-      const pattern = `%${likeEscaped(query.toLowerCase())}%`;
-      select = select.where(sql<boolean>`lower(messages.content) like ${pattern} escape '\\'`);
+      // Both sides lowered by the engine, so they fold case the same way.
+      const pattern = `%${likeEscaped(query)}%`;
+      select = select.where(
+        sql<boolean>`lower(messages.content) like lower(${pattern}) escape '\\'`,
+      );
     }
     return select.orderBy('messages.seq', 'desc').limit(limit).execute();
   }

@@ -64,6 +64,18 @@ export class ChatsService {
     return entry;
   }
 
+  /** Several chats as the user sees them, in the order asked; 404 if any is not theirs. */
+  async accessAll(userId: string, chatIds: readonly string[]): Promise<ChatForViewer[]> {
+    if (chatIds.length === 1) return [await this.access(userId, chatIds[0]!)];
+    const entries = await this.options.chats.chatsOf(userId, { includeHidden: true });
+    const byId = new Map(entries.map((entry) => [entry.chat.id, entry]));
+    return chatIds.map((chatId) => {
+      const entry = byId.get(chatId);
+      if (!entry) throw notFound(noSuchChat);
+      return entry;
+    });
+  }
+
   async rooms(user: SessionUser): Promise<{ chatId: string; lastSeq: number }[]> {
     const rooms = await this.options.chats.roomsOf(user.id);
     return rooms.map((room) => ({ chatId: room.chat_id, lastSeq: room.last_seq }));

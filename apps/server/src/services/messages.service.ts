@@ -167,7 +167,7 @@ export class MessagesService {
         messageId: 'Give one chat id with messageId',
       });
     }
-    const entries = await Promise.all(unique.map((id) => this.options.chats.access(user.id, id)));
+    const entries = await this.options.chats.accessAll(user.id, unique);
     const result: Record<string, SocialMessage[]> = {};
     for (const entry of entries) {
       const chatId = entry.chat.id;

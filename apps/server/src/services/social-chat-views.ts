@@ -45,6 +45,7 @@ export function readMarksOf(
   return new Map(participants.map((p) => [p.user_id, p.last_read_seq]));
 }
 
+/** Nobody sends into a chat that either participant blocked, or between a blocked pair. */
 export function isChatBlocked({ chat, me, others }: ChatForViewer): boolean {
   return (
     chat.contact_status === 'blocked' || me.blocked === 1 || others.some((o) => o.blocked === 1)
@@ -85,7 +86,9 @@ export function toSocialChat(
     pinnedOrder: me.pinned === 1 ? me.pinned_order : null,
     isArchived: me.archived === 1,
     isMuted: me.muted === 1,
-    isBlocked: isChatBlocked(entry),
+    // The viewer's own chat block, or a contact block either way (the protocol's definition);
+    // the other participant's chat block is theirs to know.
+    isBlocked: me.blocked === 1 || chat.contact_status === 'blocked',
     createdAt: iso(chat.created_at),
   };
 }

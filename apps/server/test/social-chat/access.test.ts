@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialChatApiPaths as paths } from '@confab/protocol/social-chat';
+import { socialChatApiPaths as paths, type SocialChat } from '@confab/protocol/social-chat';
 import { databaseTargets } from '../helpers/database-targets';
-import { friends, person, socialTables } from '../helpers/social-chat';
+import { dataOf, friends, person, socialTables } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Only participants read, send, mark and search; only the sender edits or deletes. Someone
@@ -50,6 +50,16 @@ describe.each(databaseTargets)('social chat access on $engine', (target) => {
     expect(await socialTables(t.app)).toEqual(before);
     const rooms = await mallory.api.call('GET', '/chat-social-msg/rooms');
     expect(rooms.json()).toMatchObject({ data: { rooms: [] } });
+  });
+
+  it('refuses a batch that names a chat of another pair beside the user own', async () => {
+    const mine = await friends(t.app);
+    const theirs = await friends(t.app);
+    const response = await mine.alice.api.call('POST', paths.batchMessages, {
+      chatIds: [mine.chatId, theirs.chatId],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ message: string }>().message).toBe('批量获取消息失败：No such chat');
   });
 
   it('answers a chat id that does not exist like one of another pair', async () => {
@@ -109,6 +119,8 @@ describe.each(databaseTargets)('social chat access on $engine', (target) => {
   it('refuses sends between a pair where either blocked the other as a contact', async () => {
     const { alice, bob, chatId, contactId } = await friends(t.app);
     await alice.contacts.action('block', contactId);
+    const [forBob] = dataOf<{ chats: SocialChat[] }>(await bob.api.call('GET', paths.chats)).chats;
+    expect(forBob).toMatchObject({ _id: chatId, isBlocked: true });
     const before = await socialTables(t.app);
     for (const who of [alice, bob]) {
       expect((await who.api.send(chatId, { content: 'hello?' })).statusCode).toBe(403);
