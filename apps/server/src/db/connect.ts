@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database, Engine } from './schema';
+import { sqliteDialect } from './sqlite-dialect';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -41,34 +42,8 @@ export function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
   return { db, engine: 'sqlite', close: once(() => db.destroy()) };
-}
-
-/**
- * Kysely prepares every query anew, which costs more than running a short one (a page of
- * history is several queries): keep the prepared statements, by SQL text, the oldest dropped
- * beyond `max`. A statement still being iterated (a streamed query) is not shared.
- */
-function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      const cached = statements.get(sql);
-      if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
-      if (cached) return statement;
-      if (statements.size >= max) {
-        const [oldest] = statements.keys();
-        if (oldest !== undefined) statements.delete(oldest);
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
-  };
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

@@ -6,12 +6,12 @@ import type {
   ServerToClientEvents,
   SocketAckReply,
 } from '@confab/protocol/socket-events';
-import { socialChatApiPaths, type Presence } from '@confab/protocol/social-chat';
+import { socialChatApiPaths, type Attachment, type Presence } from '@confab/protocol/social-chat';
 import { contactsAs, contactFrom } from '../helpers/contacts';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { connect, listen, type ClientSocket } from '../helpers/sockets';
-import { friendsWithChat } from '../helpers/social';
+import { friendsWithChat, multipart } from '../helpers/social';
 import { signUp } from '../helpers/users';
 
 type Tab = Awaited<ReturnType<typeof connect>>;
@@ -42,7 +42,7 @@ async function expectOk<T>(reply: Promise<SocketAckReply<T>>): Promise<T> {
 
 /** Every event of one name a tab received so far. */
 const receivedOf = <E extends keyof ServerToClientEvents>(tab: Tab, event: E) =>
-  tab.received
+  (event === 'presence' ? tab.presence : tab.received)
     .filter((entry) => entry.event === event)
     .map((entry) => entry.payload as Parameters<ServerToClientEvents[E]>[0]);
 
@@ -127,7 +127,7 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
     }
     expect((await eventually(aliceOtherTab, 'newChatMessage')).message._id).toBe(message._id);
     await settle();
-    expect(carolTab.received.filter((entry) => entry.event !== 'presence')).toEqual([]);
+    expect(carolTab.received).toEqual([]);
   });
 
   it('stores and delivers a retried sendMessage exactly once, answering with the original', async () => {
@@ -202,6 +202,61 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
     expect(await expectOk(send(aliceTab, chatId, 'still here'))).toBeTruthy();
   });
 
+  it('sends an image uploaded to the chat; a file of another chat is refused', async () => {
+    const { alice, bob, chatId } = await friendsWithChat(t.app);
+    const other = await friendsWithChat(t.app);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploadTo = async (cookie: string, to: string) => {
+      const body = await multipart([
+        ['chatId', to],
+        ['file', { bytes: png, filename: 'dot.png' }],
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api${socialChatApiPaths.upload}`,
+        headers: { ...body.headers, cookie },
+        payload: body.payload,
+      });
+      return response.json<{ data: { file: Attachment } }>().data.file;
+    };
+    const file = await uploadTo(alice.cookie, chatId);
+    const foreign = await uploadTo(other.alice.cookie, other.chatId);
+    const aliceTab = await tab(alice.cookie);
+    const bobTab = await tab(bob.cookie);
+
+    const { message } = await expectOk(
+      request(aliceTab, 'sendMessage', {
+        chatId,
+        content: 'dot.png',
+        contentType: 'image',
+        clientId: randomUUID(),
+        fileId: file.id,
+      }),
+    );
+    expect(message).toMatchObject({ contentType: 'image', attachment: file });
+    expect((await eventually(bobTab, 'newChatMessage')).message.attachment).toEqual(file);
+
+    const before = await storedMessages();
+    const refused = await request(aliceTab, 'sendMessage', {
+      chatId,
+      content: 'not mine',
+      contentType: 'image',
+      clientId: randomUUID(),
+      fileId: foreign.id,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        statusCode: 400,
+        message: expect.stringMatching(/Upload the file to this chat first/),
+      },
+    });
+    expect(await storedMessages()).toEqual(before);
+  });
+
   it('refuses sends into a chat where either side blocked the other', async () => {
     const { alice, bob, chatId, contactId } = await friendsWithChat(t.app);
     const aliceTab = await tab(alice.cookie);
@@ -210,8 +265,10 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
     const before = await storedMessages();
     for (const socket of [aliceTab, bobTab]) {
       const reply = await send(socket, chatId, 'blocked?');
-      expect(reply.ok).toBe(false);
-      if (!reply.ok) expect(reply.error.statusCode).toBeGreaterThanOrEqual(400);
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { statusCode: 403, message: expect.stringMatching(/blocked/) },
+      });
     }
     expect(await storedMessages()).toEqual(before);
   });
