@@ -87,3 +87,34 @@ test('messages sent while one side was away arrive when it reconnects, in order'
 
   await closeAll(alice, bob);
 });
+
+test('a waiting message leaves when the connection returns, even with its chat room closed', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { alice, bob, chatId } = await friendsInRoom(browser);
+
+  await alice.context.setOffline(true);
+  await expect(alice.page.getByText('未连接：消息将在恢复连接后发送。')).toBeVisible();
+  await chatInput(alice.page).fill('sent from the tunnel');
+  await chatInput(alice.page).press('Enter');
+  await expect(messagesWith(alice.page, 'sent from the tunnel').getByRole('status')).toHaveText(
+    '发送中',
+  );
+
+  // Alice opens the conversation list instead (the socket still cut off), so the room is gone.
+  await alice.page.route('**/socket.io/**', (route) => route.abort());
+  await alice.context.setOffline(false);
+  await alice.page.goto('/agents');
+  await expect(alice.page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await storedMessages(bob, chatId)).toEqual([]);
+
+  // The connection returns while the list is shown: the message is delivered, once.
+  await alice.page.unroute('**/socket.io/**');
+  await expect(messagesWith(bob.page, 'sent from the tunnel')).toHaveCount(1, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await storedMessages(bob, chatId)).map((m) => m.content))
+    .toEqual(['sent from the tunnel']);
+
+  await closeAll(alice, bob);
+});

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
+import { useOutboxDelivery } from '@/lib/social-chat/use-outbox-delivery';
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
@@ -20,6 +21,8 @@ export function RootLayout() {
   useSessionSync();
   // One socket per tab while signed in, whichever page is shown.
   useRealtimeConnection(user?.id ?? null);
+  // Messages typed offline leave once connected, on any page, not only in their chat room.
+  useOutboxDelivery(user?.id ?? null);
   useRouteColorMode();
 
   if (isPending) return <AppLoading />;

@@ -9,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { useSession } from '@/lib/auth/use-session';
 import { paths, socialChatRoomChatParam } from '@/lib/paths';
-import { deliverOutboxFor } from '@/lib/social-chat/app-outbox';
 import { setActiveChat, useActiveChatId } from '@/lib/social-chat/active-chat';
 import { useRoomChat } from '../api/get-chat';
 import { ChatRoom } from '../components/chat-room';
@@ -49,11 +48,6 @@ export function SocialChatRoomPage() {
   useEffect(() => {
     if (requested && requested !== activeChatId) setActiveChat(requested);
   }, [requested, activeChatId]);
-
-  // Messages typed earlier (perhaps offline, before a reload) leave once connected.
-  useEffect(() => {
-    if (user) deliverOutboxFor(user.id);
-  }, [user]);
 
   if (!chatId || !user) return <NoChat title={t('empty')} text={t('emptyText')} />;
   if (chat.isPending) {
