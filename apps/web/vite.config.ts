@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { buildMetaPlugin } from './build/build-meta-plugin.ts';
 
 const serverTarget = `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}`;
@@ -24,6 +24,20 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
 ];
 
+/*
+ * The markdown worker has no DOM: the browser build of decode-named-character-reference (how
+ * micromark reads `&amp;`-style entities) calls document.createElement, which throws there and
+ * stops the worker at load. Workers take the build the package exports for workers.
+ */
+const entityDecoderForWorkers: Plugin = {
+  name: 'entity-decoder-for-workers',
+  enforce: 'pre',
+  resolveId(source) {
+    if (source !== 'decode-named-character-reference') return null;
+    return createRequire(import.meta.url).resolve('decode-named-character-reference');
+  },
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), buildMetaPlugin()],
   resolve: {
@@ -32,6 +46,7 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
+  worker: { plugins: () => [entityDecoderForWorkers] },
   server: {
     // Only the API and the socket go to the server; everything else is the app itself. The Host
     // header is passed unchanged (no changeOrigin), so the server's same-origin check accepts
