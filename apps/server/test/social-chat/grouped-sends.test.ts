@@ -112,12 +112,9 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
     release();
     expect(await first).toBe(1);
     const settled = await Promise.allSettled(group);
-    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : s.reason.message))).toEqual([
-      2,
-      3,
-      'broken refused',
-      4,
-    ]);
+    expect(
+      settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message)),
+    ).toEqual([2, 3, 'broken refused', 4]);
     // Nobody was answered before every send of the group had run (and the group committed).
     expect(events.slice(0, 4)).toEqual(['stored a', 'stored b', 'stored broken', 'stored c']);
     expect(await storedSeqs(chatId)).toEqual(['2:a', '3:b', '4:c']);
