@@ -22,6 +22,8 @@ export interface SendAccess {
   chat: { id: string; pair_key: string | null; contact_status: string | null };
   me: { user_id: string; last_read_seq: number; hidden: number; blocked: number };
   others: { user_id: string; last_read_seq: number; blocked: number }[];
+  /** Whether the sender already stored a message with the send's clientId (in any chat). */
+  clientIdUsed: boolean;
 }
 
 export interface PrivateChat {
@@ -116,7 +118,11 @@ export class ChatRepository {
    * The chat as a sender sees it, in one query (a send runs this on every message); undefined
    * unless `userId` takes part in it.
    */
-  async sendAccess(chatId: string, userId: string): Promise<SendAccess | undefined> {
+  async sendAccess(
+    chatId: string,
+    userId: string,
+    clientId: string | undefined,
+  ): Promise<SendAccess | undefined> {
     const rows = await this.db
       .selectFrom('chat_participants as me')
       .innerJoin('chats', 'chats.id', 'me.chat_id')
@@ -135,6 +141,16 @@ export class ChatRepository {
         'other.last_read_seq as other_last_read_seq',
         'other.blocked as other_blocked',
       ])
+      .select((eb) =>
+        (clientId === undefined
+          ? sql<string | null>`null`
+          : eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .where('messages.sender_id', '=', userId)
+              .where('messages.client_id', '=', clientId)
+        ).as('used_message_id'),
+      )
       .where('me.chat_id', '=', chatId)
       .where('me.user_id', '=', userId)
       .orderBy('other.user_id')
@@ -160,6 +176,7 @@ export class ChatRepository {
               },
             ],
       ),
+      clientIdUsed: first.used_message_id !== null,
     };
   }
 

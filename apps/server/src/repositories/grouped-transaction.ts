@@ -42,10 +42,14 @@ export function groupedTransactor<R>(
   const waiting: Job<R>[] = [];
   let running = false;
 
-  async function commitGroup(group: Job<R>[]): Promise<void> {
+  /** Takes what is waiting once the transaction has begun, so work arriving meanwhile joins. */
+  async function commitNextGroup(): Promise<void> {
+    let group: Job<R>[] = [];
     const outcomes: Outcome[] = [];
     try {
       const trx = await db.startTransaction().execute();
+      group = waiting.splice(0, maxGroup);
+      group.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       try {
         if (group.length === 1) {
           // Alone: the transaction itself is the unit, no savepoint needed.
@@ -72,6 +76,8 @@ export function groupedTransactor<R>(
         throw error;
       }
     } catch (error) {
+      // Not begun or not committed: nothing of the group is stored.
+      if (group.length === 0) group = waiting.splice(0, maxGroup);
       for (const job of group) job.reject(error);
       return;
     }
@@ -84,11 +90,7 @@ export function groupedTransactor<R>(
 
   async function drain(): Promise<void> {
     running = true;
-    while (waiting.length > 0) {
-      const group = waiting.splice(0, maxGroup);
-      group.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      await commitGroup(group);
-    }
+    while (waiting.length > 0) await commitNextGroup();
     running = false;
   }
 

@@ -78,9 +78,9 @@ export class MessagesService {
   }
 
   async send(user: SessionUser, input: SendInput): Promise<SocialMessage> {
-    const entry = await this.options.store.chats.sendAccess(input.chatId, user.id);
+    const entry = await this.options.store.chats.sendAccess(input.chatId, user.id, input.clientId);
     if (!entry) throw notFound(noSuchChat);
-    if (input.clientId !== undefined) {
+    if (input.clientId !== undefined && entry.clientIdUsed) {
       const original = await this.messages.findByClientId(user.id, input.clientId);
       if (original) return this.original(original, entry, user.id);
     }
