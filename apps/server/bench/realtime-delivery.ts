@@ -10,10 +10,13 @@
 // saturated (every client sends its next message as soon as the previous one is acknowledged).
 // The two servers take turns, phase by phase, for several rounds (the median round is
 // reported), so both see the same load from whatever else runs on the machine.
+// BENCH_BASELINE=path/to/main.js adds an older build of the server as a third contender, on a
+// copy of the same database, taking its turn like the others (to compare a change before/after;
+// the file must sit where it resolves the same node_modules, e.g. apps/server/node_modules/.baseline/).
 // Latency is from `emit('sendMessage')` to the partner's `newChatMessage`, on one clock.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -34,6 +37,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const p99BudgetMs = 50;
 
 const serverDir = new URL('..', import.meta.url).pathname;
+const baselineMain = process.env.BENCH_BASELINE;
 
 interface Peer {
   userId: string;
@@ -108,12 +112,15 @@ async function seed(dataDir: string): Promise<Peer[]> {
   return peers;
 }
 
-async function startConfab(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startConfab(
+  dataDir: string,
+  main = join(serverDir, 'dist/main.js'),
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // BENCH_CPU_PROF=folder writes the server's CPU profile there (to find where time goes).
   const profile = process.env.BENCH_CPU_PROF;
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...flags, join(serverDir, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...flags, main], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -135,6 +142,7 @@ async function startConfab(dataDir: string): Promise<{ url: string; child: Child
     } catch {
       // not listening yet
     }
+    if (child.exitCode !== null) throw new Error(`Confab (${main}) exited while starting`);
     if (Date.now() - started > 30_000) throw new Error('Confab did not start in 30 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -321,54 +329,65 @@ const fmt = (r: PhaseResult) =>
 const median = (results: PhaseResult[], by: 'p99' | 'rate') =>
   [...results].sort((a, b) => a[by] - b[by])[Math.floor(results.length / 2)]!;
 
+type Contender = 'relay' | 'confab' | 'baseline';
+
+/** Messages stored in one server's database. */
+async function storedIn(dataDir: string): Promise<number> {
+  const database = connectDatabase({ dataDir });
+  const stored = await sql<{ n: number }>`select count(*) as n from messages`.execute(database.db);
+  await database.close();
+  return Number(stored.rows[0]?.n ?? 0);
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-rt-'));
+  const baselineDir = mkdtempSync(join(tmpdir(), 'confab-bench-rt-baseline-'));
   const children: ChildProcess[] = [];
   const sockets: Connected[] = [];
   try {
     const peers = await seed(dataDir);
+    // The same users, sessions and chats for the older build.
+    if (baselineMain) cpSync(dataDir, baselineDir, { recursive: true });
+    const kinds: Contender[] = baselineMain ? ['relay', 'confab', 'baseline'] : ['relay', 'confab'];
     console.log(
       `${peers.length} socket.io clients (websocket) in ${peers.length / 2} one-to-one chats; ` +
-        `${rounds} rounds of ${warmupSeconds} s warm-up + ${phaseSeconds} s per phase, the two ` +
-        `servers alternating; Node ${process.version}`,
+        `${rounds} rounds of ${warmupSeconds} s warm-up + ${phaseSeconds} s per phase, the ` +
+        `${kinds.length} servers alternating; Node ${process.version}`,
     );
     const relay = await startRelay();
     children.push(relay.child);
     const confab = await startConfab(dataDir);
     children.push(confab.child);
-    const clients = {
+    const baseline = baselineMain ? await startConfab(baselineDir, baselineMain) : undefined;
+    if (baseline) children.push(baseline.child);
+    const clients: Partial<Record<Contender, Connected[]>> = {
       relay: await connectAll(relay.url, peers, 'relay'),
       confab: await connectAll(confab.url, peers, 'confab'),
+      ...(baseline && { baseline: await connectAll(baseline.url, peers, 'confab') }),
     };
-    sockets.push(...clients.relay, ...clients.confab);
+    for (const kind of kinds) sockets.push(...clients[kind]!);
 
-    const results = {
-      relay: { steady: [] as PhaseResult[], saturate: [] as PhaseResult[] },
-      confab: { steady: [] as PhaseResult[], saturate: [] as PhaseResult[] },
-    };
+    const results = Object.fromEntries(
+      kinds.map((kind) => [kind, { steady: [] as PhaseResult[], saturate: [] as PhaseResult[] }]),
+    ) as Record<Contender, { steady: PhaseResult[]; saturate: PhaseResult[] }>;
     for (let round = 1; round <= rounds; round += 1) {
       for (const mode of ['steady', 'saturate'] as const) {
-        for (const kind of ['relay', 'confab'] as const) {
-          const result = await phase(clients[kind], mode);
+        for (const kind of kinds) {
+          const result = await phase(clients[kind]!, mode);
           results[kind][mode].push(result);
-          console.log(`  round ${round} ${mode.padEnd(8)} ${kind.padEnd(6)} ${fmt(result)}`);
+          console.log(`  round ${round} ${mode.padEnd(8)} ${kind.padEnd(8)} ${fmt(result)}`);
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       }
     }
     for (const socket of sockets.splice(0)) socket.socket.close();
     await stop(confab.child);
+    if (baseline) await stop(baseline.child);
 
-    const database = connectDatabase({ dataDir });
-    const stored = await sql<{ n: number }>`select count(*) as n from messages`.execute(
-      database.db,
-    );
-    await database.close();
-    const storedCount = Number(stored.rows[0]?.n ?? 0);
-    const ackedCount = [...results.confab.steady, ...results.confab.saturate].reduce(
-      (sum, r) => sum + r.acked,
-      0,
-    );
+    const ackedBy = (kind: Contender) =>
+      [...results[kind].steady, ...results[kind].saturate].reduce((sum, r) => sum + r.acked, 0);
+    const storedCount = await storedIn(dataDir);
+    const ackedCount = ackedBy('confab');
 
     const bareSteady = median(results.relay.steady, 'p99');
     const realSteady = median(results.confab.steady, 'p99');
@@ -377,11 +396,19 @@ async function main() {
     console.log(`median round, steady ${steadyRate} msg/s`);
     console.log(`  bare relay  ${fmt(bareSteady)}`);
     console.log(`  Confab      ${fmt(realSteady)}`);
+    if (baseline) console.log(`  baseline    ${fmt(median(results.baseline.steady, 'p99'))}`);
     console.log('median round, saturated (one message in flight per client)');
     console.log(`  bare relay  ${fmt(bareMax)}`);
     console.log(`  Confab      ${fmt(realMax)}`);
+    if (baseline) {
+      const baselineMax = median(results.baseline.saturate, 'rate');
+      console.log(`  baseline    ${fmt(baselineMax)}`);
+      console.log(
+        `baseline: ${((baselineMax.rate / bareMax.rate) * 100).toFixed(0)} % of the bare relay; ` +
+          `stored ${await storedIn(baselineDir)}, acknowledged ${ackedBy('baseline')}`,
+      );
+    }
     console.log(`stored in SQLite: ${storedCount} messages; acknowledged: ${ackedCount}`);
-
     const ratio = realMax.rate / bareMax.rate;
     const rateOk = ratio >= 0.5;
     const p99Ok = realSteady.p99 < p99BudgetMs && realSteady.delivered >= realSteady.offered;
@@ -398,6 +425,7 @@ async function main() {
     for (const socket of sockets) socket.socket.close();
     for (const child of children) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(baselineDir, { recursive: true, force: true });
   }
 }
 

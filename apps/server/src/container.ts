@@ -13,6 +13,7 @@ import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
 import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
+import { groupedTransactor } from './repositories/grouped-transaction';
 import { transactor } from './repositories/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
@@ -97,6 +98,7 @@ export function createServices(
   const messages = new MessagesService({
     store: { messages: messageRepository, chats: contactsRepositories.chats },
     transact: transactor(database.db, messagesStore),
+    sendTransact: groupedTransactor(database.db, messagesStore),
     chats,
     contacts,
     attachments: files,

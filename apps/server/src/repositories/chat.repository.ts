@@ -14,6 +14,18 @@ export interface ChatForViewer {
   others: ParticipantView[];
 }
 
+/**
+ * What a send needs to know of a chat, read in one query: the sender's and the other
+ * participants' read marks and block flags, and the pair's contact status.
+ */
+export interface SendAccess {
+  chat: { id: string; pair_key: string | null; contact_status: string | null };
+  me: { user_id: string; last_read_seq: number; hidden: number; blocked: number };
+  others: { user_id: string; last_read_seq: number; blocked: number }[];
+  /** Whether the sender already stored a message with the send's clientId (in any chat). */
+  clientIdUsed: boolean;
+}
+
 export interface PrivateChat {
   chat: ChatRow;
   participants: { id: string; username: string }[];
@@ -103,6 +115,72 @@ export class ChatRepository {
   }
 
   /**
+   * The chat as a sender sees it, in one query (a send runs this on every message); undefined
+   * unless `userId` takes part in it.
+   */
+  async sendAccess(
+    chatId: string,
+    userId: string,
+    clientId: string | undefined,
+  ): Promise<SendAccess | undefined> {
+    const rows = await this.db
+      .selectFrom('chat_participants as me')
+      .innerJoin('chats', 'chats.id', 'me.chat_id')
+      // Friend requests and private chats share the pair key.
+      .leftJoin('friend_requests', 'friend_requests.pair_key', 'chats.pair_key')
+      .leftJoin('chat_participants as other', (join) =>
+        join.onRef('other.chat_id', '=', 'me.chat_id').onRef('other.user_id', '<>', 'me.user_id'),
+      )
+      .select([
+        'chats.pair_key',
+        'friend_requests.status as contact_status',
+        'me.last_read_seq',
+        'me.hidden',
+        'me.blocked',
+        'other.user_id as other_id',
+        'other.last_read_seq as other_last_read_seq',
+        'other.blocked as other_blocked',
+      ])
+      .select((eb) =>
+        (clientId === undefined
+          ? sql<string | null>`null`
+          : eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .where('messages.sender_id', '=', userId)
+              .where('messages.client_id', '=', clientId)
+        ).as('used_message_id'),
+      )
+      .where('me.chat_id', '=', chatId)
+      .where('me.user_id', '=', userId)
+      .orderBy('other.user_id')
+      .execute();
+    const [first] = rows;
+    if (!first) return undefined;
+    return {
+      chat: { id: chatId, pair_key: first.pair_key, contact_status: first.contact_status },
+      me: {
+        user_id: userId,
+        last_read_seq: first.last_read_seq,
+        hidden: first.hidden,
+        blocked: first.blocked,
+      },
+      others: rows.flatMap((row) =>
+        row.other_id === null
+          ? []
+          : [
+              {
+                user_id: row.other_id,
+                last_read_seq: row.other_last_read_seq ?? 0,
+                blocked: row.other_blocked ?? 0,
+              },
+            ],
+      ),
+      clientIdUsed: first.used_message_id !== null,
+    };
+  }
+
+  /**
    * A user's chats with their own state and the other participants. One chat with `chatId`;
    * hidden (deleted) chats only when asked for.
    */
@@ -170,16 +248,25 @@ export class ChatRepository {
       .execute();
   }
 
-  /** A new message for `userId`: one more unread, and the chat back in their list. */
-  async addUnread(chatId: string, userId: string): Promise<number> {
-    const row = await this.db
+  /**
+   * A new message from `senderId`: one more unread for every other participant, and the chat
+   * back in everyone's list (the sender's row is written only when they had deleted it).
+   * Returns each receiver's unread count.
+   */
+  async addUnreadForOthers(chatId: string, senderId: string): Promise<Map<string, number>> {
+    const rows = await this.db
       .updateTable('chat_participants')
-      .set({ unread: sql`unread + 1`, hidden: 0 })
+      .set({
+        unread: sql`case when user_id = ${senderId} then unread else unread + 1 end`,
+        hidden: 0,
+      })
       .where('chat_id', '=', chatId)
-      .where('user_id', '=', userId)
-      .returning('unread')
-      .executeTakeFirstOrThrow();
-    return row.unread;
+      .where((eb) => eb.or([eb('user_id', '<>', senderId), eb('hidden', '=', 1)]))
+      .returning(['user_id', 'unread'])
+      .execute();
+    return new Map(
+      rows.filter((row) => row.user_id !== senderId).map((r) => [r.user_id, r.unread]),
+    );
   }
 
   /**

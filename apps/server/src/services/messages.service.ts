@@ -3,11 +3,12 @@ import type { ContentType, SocialMessage, SyncReply } from '@confab/protocol/soc
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
 import { newId } from '../lib/ids';
-import type { ChatForViewer, ChatRepository } from '../repositories/chat.repository';
+import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/chat.repository';
+import type { GroupedTransact } from '../repositories/grouped-transaction';
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
 import type { Transact } from '../repositories/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
-import type { ChatsService } from './chats.service';
+import { noSuchChat, type ChatsService } from './chats.service';
 import type { ContactsService } from './contacts.service';
 import type { MessageNotifications } from './message-notifications';
 import { isChatBlocked, readMarksOf, toSocialMessage } from './social-chat-views';
@@ -20,6 +21,8 @@ export interface MessagesStore {
 interface MessagesServiceOptions {
   store: MessagesStore;
   transact: Transact<MessagesStore>;
+  /** Sends: grouped into shared commits (see groupedTransactor). */
+  sendTransact: GroupedTransact<MessagesStore>;
   chats: ChatsService;
   contacts: ContactsService;
   attachments: AttachmentLookup;
@@ -75,8 +78,9 @@ export class MessagesService {
   }
 
   async send(user: SessionUser, input: SendInput): Promise<SocialMessage> {
-    const entry = await this.options.chats.access(user.id, input.chatId);
-    if (input.clientId !== undefined) {
+    const entry = await this.options.store.chats.sendAccess(input.chatId, user.id, input.clientId);
+    if (!entry) throw notFound(noSuchChat);
+    if (input.clientId !== undefined && entry.clientIdUsed) {
       const original = await this.messages.findByClientId(user.id, input.clientId);
       if (original) return this.original(original, entry, user.id);
     }
@@ -88,9 +92,10 @@ export class MessagesService {
     const now = this.now();
     let stored: { view: MessageView; unread: Map<string, number> };
     try {
-      stored = await this.options.transact(async ({ messages, chats }) => {
+      // Grouped with other sends into one commit; settled only once committed.
+      stored = await this.options.sendTransact(input.chatId, async ({ messages, chats }) => {
         const seq = await messages.nextSeq(input.chatId, now);
-        if (seq === undefined) throw notFound('No such chat');
+        if (seq === undefined) throw notFound(noSuchChat);
         const row = {
           id,
           chat_id: input.chatId,
@@ -105,12 +110,7 @@ export class MessagesService {
           deleted: 0,
         };
         await messages.insert(row);
-        const unread = new Map<string, number>();
-        for (const other of entry.others) {
-          unread.set(other.user_id, await chats.addUnread(input.chatId, other.user_id));
-        }
-        if (entry.me.hidden === 1)
-          await chats.updateParticipant(input.chatId, user.id, { hidden: 0 });
+        const unread = await chats.addUnreadForOthers(input.chatId, user.id);
         return { view: { ...row, sender_username: user.username }, unread };
       });
     } catch (error) {
@@ -295,7 +295,7 @@ export class MessagesService {
   }
 
   /** A retry: the message first stored with this clientId, if it went to the same chat. */
-  private original(original: MessageView, entry: ChatForViewer, viewerId: string): SocialMessage {
+  private original(original: MessageView, entry: SendAccess, viewerId: string): SocialMessage {
     if (original.chat_id !== entry.chat.id) {
       throw conflict('This clientId was already used for a message in another chat', {
         clientId: 'Use a new clientId for each message',
@@ -304,10 +304,15 @@ export class MessagesService {
     return toSocialMessage(original, viewerId, readMarksOf([entry.me, ...entry.others]));
   }
 
-  private async refuseIfBlocked(entry: ChatForViewer, senderId: string): Promise<void> {
-    const contactBlocks = await Promise.all(
-      entry.others.map((o) => this.options.contacts.canMessage(senderId, o.user_id)),
-    );
+  private async refuseIfBlocked(entry: SendAccess, senderId: string): Promise<void> {
+    // A private chat's contact status came with the access query (they share the pair key);
+    // only a chat without a pair asks for each participant's.
+    const contactBlocks =
+      entry.chat.pair_key !== null
+        ? []
+        : await Promise.all(
+            entry.others.map((o) => this.options.contacts.canMessage(senderId, o.user_id)),
+          );
     if (isChatBlocked(entry) || contactBlocks.includes(false)) {
       throw forbidden('Messages cannot be sent in this chat: it is blocked');
     }

@@ -46,7 +46,15 @@ export function readMarksOf(
 }
 
 /** Nobody sends into a chat that either participant blocked, or between a blocked pair. */
-export function isChatBlocked({ chat, me, others }: ChatForViewer): boolean {
+export function isChatBlocked({
+  chat,
+  me,
+  others,
+}: {
+  chat: { contact_status: string | null };
+  me: { blocked: number };
+  others: readonly { blocked: number }[];
+}): boolean {
   return (
     chat.contact_status === 'blocked' || me.blocked === 1 || others.some((o) => o.blocked === 1)
   );
