@@ -26,6 +26,10 @@ export function createServices(
   const auth = new AuthService({
     users,
     sessions,
+    transact: transactor(database.db, (db) => ({
+      users: new UserRepository(db),
+      sessions: new SessionRepository(db),
+    })),
     loginAttempts: new MemoryAttemptLimiter(
       config.rateLimits.loginFailuresPerAccount,
       config.rateLimits.accountLockMinutes * 60_000,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
+import { passwordRoute } from './api/_auth/password';
 import { sessionRoutes } from './api/_auth/session';
 import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { mcpActivateRoute } from './api/mcp/activate';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerRoute);
   await app.register(loginRoute);
   await app.register(sessionRoutes);
+  await app.register(passwordRoute);
   await app.register(contactsRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpCallRoute);

@@ -43,6 +43,8 @@ export async function startTestApp(
       accountLockMinutes: 15,
       registerPerIpPerHour: 10_000,
       addContactPerUserPerMinute: 10_000,
+      passwordChangePerUserPerHour: 10_000,
+      toolCallsPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
