@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { createScratchPostgres, type DatabaseTarget } from './database-targets';
 
@@ -23,7 +23,7 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
 export async function startTestApp(
   target: DatabaseTarget = { engine: 'sqlite' },
   overrides: ConfigOverrides = {},
-  options: { prepareDataDir?: (dataDir: string) => void } = {},
+  options: { prepareDataDir?: (dataDir: string) => void } & Pick<BuildAppOptions, 'onRoute'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   options.prepareDataDir?.(dataDir);
@@ -48,7 +48,7 @@ export async function startTestApp(
       ...overrides.rateLimits,
     },
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,
