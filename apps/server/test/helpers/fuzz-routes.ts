@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { hashSessionToken, newSessionToken } from '../../src/lib/session-token';
+import { fuzzedValue, nastyStrings } from './fuzz-arbitraries';
+import { mcpSettings } from './mcp';
+import { routeCollector, type ApiRoute } from './route-table';
+import type { DatabaseTarget } from './database-targets';
+import { startTestApp } from './test-app';
+import { signUp } from './users';
+
+/** Cases per route; CI runs the default, a deeper local run sets FUZZ_RUNS. */
+export const fuzzRuns = Number(process.env.FUZZ_RUNS) || 200;
+
+/** Every row of every table, to show that a refused request stored nothing. */
+export async function databaseSnapshot(app: FastifyInstance): Promise<Record<string, string[]>> {
+  const db = app.database.db;
+  const tables = await db.introspection.getTables();
+  const snapshot: Record<string, string[]> = {};
+  for (const table of tables) {
+    if (table.name.startsWith('kysely_')) continue;
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
+      db,
+    );
+    snapshot[table.name] = rows.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
+}
+
+/**
+ * A session for a user written straight to the store: a case may end its own session (sign out,
+ * sign out everywhere, a password change), so each case gets a fresh one without the cost of
+ * a sign-in.
+ */
+export async function freshSession(app: FastifyInstance, userId: string) {
+  const token = newSessionToken();
+  const id = hashSessionToken(token);
+  const now = Date.now();
+  await app.services.repositories.sessions.create({
+    id,
+    user_id: userId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + 3_600_000,
+    user_agent: null,
+  });
+  return {
+    cookie: `confab_session=${token}`,
+    end: () => app.services.repositories.sessions.delete(id),
+  };
+}
+
+// Bodies up to 1.5 MiB: past the 1 MiB limit, so the 413 path is fuzzed too.
+const hostile = { hugeLength: 1_500_000 };
+
+const otherContentTypes = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+];
+
+/** One request to a route: its body or query shaped by the route's schema, or by nothing. */
+function requestFor(
+  route: ApiRoute,
+): fc.Arbitrary<Omit<InjectOptions, 'headers'> & { headers: Record<string, string> }> {
+  const schema = (route.schema ?? {}) as { body?: z.ZodType; querystring?: z.ZodType };
+  const query = fc.oneof(
+    fuzzedValue(schema.querystring, { hugeLength: 4000 }).map((value) => queryString(value)),
+    fc.constantFrom(...nastyStrings).map((s) => `q=${encodeLoosely(s)}`),
+    fc.string({ maxLength: 40 }),
+  );
+  const jsonBody = fuzzedValue(schema.body, hostile).map((value) => ({
+    payload: JSON.stringify(value) ?? 'null',
+    contentType: 'application/json',
+  }));
+  const rawBody = fc.oneof(
+    fc.string({ maxLength: 200 }).map((payload) => ({ payload, contentType: 'application/json' })),
+    fc
+      .tuple(fc.constantFrom(...otherContentTypes), fc.string({ maxLength: 200 }))
+      .map(([contentType, payload]) => ({ payload, contentType })),
+    // Duplicate and polluting keys only JSON text can carry.
+    fc
+      .constantFrom(
+        '{"__proto__":{"role":"admin"}}',
+        '{"constructor":{"prototype":{"role":"admin"}}}',
+        '{"a":1,"a":2}',
+        '[]',
+        'null',
+        '"\\ud800"',
+        `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      )
+      .map((payload) => ({ payload, contentType: 'application/json' })),
+  );
+  const body =
+    route.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
+  return fc
+    .record({ query: fc.option(query, { freq: 3 }), body, signedIn: fc.boolean() })
+    .map(({ query, body, signedIn }) => ({
+      method: route.method as 'GET',
+      url: query ? `${route.url}?${query}` : route.url,
+      headers: {
+        ...(body && { 'content-type': body.contentType }),
+        ...(signedIn && { 'x-fuzz-signed-in': '1' }),
+      },
+      ...(body && { payload: body.payload }),
+    }));
+}
+
+/** encodeURIComponent, except that a lone surrogate becomes bytes that are not UTF-8 at all. */
+function encodeLoosely(text: string): string {
+  return Array.from(text, (char) => {
+    const code = char.charCodeAt(0);
+    return char.length === 1 && code >= 0xd800 && code <= 0xdfff
+      ? '%ED%A0%80'
+      : encodeURIComponent(char);
+  }).join('');
+}
+
+function queryString(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return `v=${encodeLoosely(String(JSON.stringify(value)))}`;
+  return Object.entries(value)
+    .map(
+      ([key, v]) =>
+        `${encodeLoosely(key)}=${encodeLoosely(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
+    )
+    .join('&');
+}
+
+/**
+ * Fuzzes every API route of an app (collected as it is built): never a 5xx, always the JSON
+ * error envelope on a refusal, and nothing stored changes when a request is refused. The user
+ * is an administrator, so admin-only routes are reached too; a case is signed out half the time.
+ */
+export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
+  // One app for the file, built before the tests are collected so its routes name them.
+  const collected = routeCollector();
+  const t = await startTestApp(
+    target,
+    // Fuzzed MCP URLs point at closed local ports; give up on them quickly.
+    { adminUsernames: ['fuzz_admin'], mcp: mcpSettings({ connectTimeoutMs: 1000 }) },
+    { onRoute: collected.onRoute },
+  );
+  const admin = await signUp(t.app, { username: 'fuzz_admin' });
+
+  describe(`fuzzing every API route on ${target.engine}`, () => {
+    afterAll(() => t.close());
+
+    it.each(collected.routes.map((route) => [route.key, route] as const))(
+      '%s',
+      async (_key, route) => {
+        await fc.assert(
+          fc.asyncProperty(requestFor(route), async (request) => {
+            const session = await freshSession(t.app, admin.user.id);
+            try {
+              const { 'x-fuzz-signed-in': signedIn, ...headers } = request.headers;
+              const before = await databaseSnapshot(t.app);
+              const response = await t.app.inject({
+                ...request,
+                headers: { ...headers, ...(signedIn && { cookie: session.cookie }) },
+              });
+              expect(response.statusCode, response.body.slice(0, 500)).toBeLessThan(500);
+              if (response.statusCode >= 400) {
+                const body = response.json<{ statusCode: number; code: string; message: string }>();
+                expect(body.statusCode).toBe(response.statusCode);
+                expect(typeof body.message).toBe('string');
+                expect(await databaseSnapshot(t.app)).toEqual(before);
+              }
+            } finally {
+              await session.end();
+            }
+          }),
+          { numRuns: fuzzRuns },
+        );
+        // The server still answers after the whole run.
+        expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      },
+      120_000,
+    );
+
+    it('covers at least the routes that exist today', () => {
+      expect(collected.routes.length).toBeGreaterThanOrEqual(20);
+    });
+  });
+}
