@@ -4,7 +4,7 @@ import type {
   RegisterBody,
   SessionUser,
 } from '@confab/protocol/auth';
-import { AppError, badRequest, conflict, unauthenticated } from '../lib/app-error';
+import { AppError, badRequest, conflict, rateLimited, unauthenticated } from '../lib/app-error';
 import type { AttemptLimiter } from '../lib/attempt-limiter';
 import { newId } from '../lib/ids';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
@@ -84,10 +84,9 @@ export class AuthService {
     const key = normaliseKey(body.username);
     const retryAfter = await this.options.loginAttempts.retryAfter(key);
     if (retryAfter > 0) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
+      throw rateLimited(
         `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        retryAfter,
       );
     }
     const user = await this.options.users.findByLogin(body.username);
@@ -140,10 +139,9 @@ export class AuthService {
     const key = `password-change:${user.id}`;
     const retryAfter = await this.options.loginAttempts.retryAfter(key);
     if (retryAfter > 0) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
+      throw rateLimited(
         `Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        retryAfter,
       );
     }
     const row = await this.options.users.findById(user.id);
