@@ -3,6 +3,7 @@ import Fastify, {
   type FastifyServerOptions,
   type onRouteHookHandler,
 } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -39,8 +40,32 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A socket.io cluster adapter (several nodes); in-memory when absent. */
   socketAdapter?: SocketPluginOptions['adapter'];
+  /** Where the production logger writes (stdout when absent); tests read the logs from it. */
+  logStream?: DestinationStream;
   /** Told of every route as it is registered: the security tests build their table from it. */
   onRoute?: onRouteHookHandler;
+}
+
+/**
+ * Headers that carry secrets: session cookies, and the keys of model providers or tool servers
+ * should a client ever send one. Fastify logs request and reply headers only through its
+ * serializers, and bodies never; these paths cover what it does log.
+ */
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'req.headers["api-key"]',
+  'res.headers["set-cookie"]',
+];
+
+export function loggerOptions(level: string, stream?: DestinationStream) {
+  return {
+    level,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    ...(stream && { stream }),
+  };
 }
 
 export async function buildApp(
@@ -48,11 +73,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Cookies carry session tokens: never written to the logs.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     bodyLimit: limits.bodyMaxBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -23,7 +23,10 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
 export async function startTestApp(
   target: DatabaseTarget = { engine: 'sqlite' },
   overrides: ConfigOverrides = {},
-  options: { prepareDataDir?: (dataDir: string) => void } & Pick<BuildAppOptions, 'onRoute'> = {},
+  options: { prepareDataDir?: (dataDir: string) => void } & Pick<
+    BuildAppOptions,
+    'onRoute' | 'logStream'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   options.prepareDataDir?.(dataDir);
@@ -48,7 +51,12 @@ export async function startTestApp(
       ...overrides.rateLimits,
     },
   };
-  const app = await buildApp(config, { logger: false, onRoute: options.onRoute });
+  const app = await buildApp(config, {
+    // Silent unless a test reads the logs, which are then the production logger's.
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,
