@@ -27,6 +27,17 @@ export async function databaseSnapshot(app: FastifyInstance): Promise<Record<str
       .filter((name) => !name.startsWith('kysely_'));
     tableNames.set(app, tables);
   }
+  if (app.config.databaseUrl) {
+    // PostgreSQL: one round trip, each table folded into a digest of its sorted rows.
+    const columns = tables.map(
+      (name) =>
+        sql`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(name)} t) as ${sql.ref(name)}`,
+    );
+    const { rows } = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(db);
+    return Object.fromEntries(
+      Object.entries(rows[0] ?? {}).map(([name, digest]) => [name, [digest]]),
+    );
+  }
   const snapshot: Record<string, string[]> = {};
   for (const name of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
