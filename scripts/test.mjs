@@ -64,6 +64,22 @@ if (!existsSync(chromium)) {
   }
 }
 
+// nginx fronts the nodes in the start:cluster test; without it that test says it was skipped.
+if (!existsSync('/usr/sbin/nginx') && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log(
+    '[confab] installing nginx from Debian for the cluster test (apt-get install -y nginx)…',
+  );
+  const apt = spawnSync(
+    'sh',
+    ['-c', 'apt-get install -y nginx || (apt-get update && apt-get install -y nginx)'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (apt.status !== 0)
+    console.log('[confab] nginx could not be installed: the start:cluster test will be SKIPPED');
+}
+
 function run(args) {
   console.log(`\n[confab] npm ${args.join(' ')}`);
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env });

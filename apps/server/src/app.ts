@@ -17,6 +17,8 @@ import type { AppConfig } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { createServices, type Services } from './container';
+import { connectRedis, type RedisHandle } from './lib/redis/connection';
+import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -31,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    /** The site's shared Redis (REDIS_URL), or null for a single node. */
+    redis: RedisHandle | null;
     services: Services;
   }
 }
@@ -38,7 +42,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
-  /** A socket.io cluster adapter (several nodes); in-memory when absent. */
+  /**
+   * A socket.io cluster adapter (several nodes). By default the Redis streams adapter when
+   * REDIS_URL is set, else in memory.
+   */
   socketAdapter?: SocketPluginOptions['adapter'];
   /** Where the production logger writes (stdout when absent); tests read the logs from it. */
   logStream?: DestinationStream;
@@ -68,6 +75,9 @@ export function loggerOptions(level: string, stream?: DestinationStream) {
   };
 }
 
+// Longest a start waits for Redis before it serves anyway, degraded (see lib/redis).
+const redisStartWaitMs = 5_000;
+
 export async function buildApp(
   config: AppConfig,
   options: BuildAppOptions = {},
@@ -88,8 +98,24 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
+  const redis = config.redisUrl
+    ? connectRedis({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, log: app.log })
+    : null;
+  app.decorate('redis', redis);
+  // onClose hooks run last-added first: Redis closes after the sockets that use it, before the database.
+  if (redis) app.addHook('onClose', () => redis.close());
   await migrateToLatest(database.db);
-  app.decorate('services', createServices(config, database, app.log));
+  if (redis && !(await redis.waitUntilAvailable(redisStartWaitMs))) {
+    app.log.warn('Redis did not answer at start; serving this node alone until it does');
+  }
+  app.decorate('services', createServices(config, database, app.log, redis));
+  // Not ready from the first moment of a shutdown (tests close the app directly, main.ts on SIGTERM).
+  app.addHook('preClose', async () => app.services.readiness.beginShutdown());
+  // A keep-alive connection whose request was in flight at shutdown would otherwise stay open
+  // (and keep the process alive) until the client drops it: it closes after this reply.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.services.readiness.isShuttingDown()) reply.header('connection', 'close');
+  });
 
   await app.register(errorsPlugin);
   await app.register(fastifyHelmet, {
@@ -108,13 +134,20 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Shared by every node through Redis. While Redis does not answer, a limit is skipped (the
+    // Redis connection logs the outage) rather than failing the request.
+    ...(redis && {
+      redis: redis.commands,
+      nameSpace: `${redis.keyPrefix}rate-limit:`,
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${context.after}`),
   });
   await app.register(sessionPlugin);
   await app.register(originCheckPlugin);
   await app.register(socketPlugin, {
-    adapter: options.socketAdapter,
+    adapter: options.socketAdapter ?? (redis ? redisSocketAdapter(redis) : undefined),
     handlers: socketHandlers(app),
   });
   await app.register(webAppPlugin, { root: config.webDistDir });

@@ -1,6 +1,7 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
+import { uploadLimits } from '@confab/protocol/social-chat';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -37,7 +38,10 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
+  /** Redis shared by the nodes of a site (socket.io adapter, rate limits); one node without it. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
+  redisKeyPrefix: string;
   adminUsernames: string[];
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
@@ -47,6 +51,8 @@ export interface AppConfig {
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
+  /** Largest file a user may upload into a chat, in bytes. */
+  uploadMaxBytes: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
     adminUsernames: (env.ADMIN_USERNAMES ?? '')
       .split(',')
       .map((name) => name.trim().toLowerCase())
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordChangePerUserPerHour: intFrom(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_HOUR', 10),
       toolCallsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_TOOL_CALLS_PER_MINUTE', 120),
     },
+    uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

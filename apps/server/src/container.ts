@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
-import { MemoryAttemptLimiter } from './lib/attempt-limiter';
+import {
+  FallbackAttemptLimiter,
+  MemoryAttemptLimiter,
+  type AttemptLimiter,
+} from './lib/attempt-limiter';
+import type { RedisHandle } from './lib/redis/connection';
+import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
+import { HealthRepository } from './repositories/health.repository';
+import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
 import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
@@ -14,12 +22,24 @@ import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
+import { MessageRepository } from './repositories/message.repository';
+import { ChatsService } from './services/chats.service';
+import { MessageNotifications } from './services/message-notifications';
+import { MessagesService, type MessagesStore } from './services/messages.service';
+import { FileRepository } from './repositories/file.repository';
+import { MemoryPresenceStore } from './realtime/presence-store';
+import { MemoryTypingStore } from './realtime/typing-store';
+import { FilesService } from './services/files.service';
+import { PresenceService } from './services/presence.service';
+import { TypingService } from './services/typing.service';
+import { typingExpiryMs } from '@confab/protocol/social-chat';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
   config: AppConfig,
   database: DatabaseHandle,
   log: ConnectionLogger = silentLog,
+  redis: RedisHandle | null = null,
 ) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
@@ -30,10 +50,7 @@ export function createServices(
       users: new UserRepository(db),
       sessions: new SessionRepository(db),
     })),
-    loginAttempts: new MemoryAttemptLimiter(
-      config.rateLimits.loginFailuresPerAccount,
-      config.rateLimits.accountLockMinutes * 60_000,
-    ),
+    loginAttempts: loginAttemptLimiter(config, redis, log),
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
@@ -49,6 +66,46 @@ export function createServices(
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const messageRepository = new MessageRepository(database.db);
+  const messageNotifications = new MessageNotifications(realtime);
+  // Online means an active tab (presence counts every socket; away tabs do not count).
+  const presence = new PresenceService({
+    store: new MemoryPresenceStore(),
+    audience: contacts,
+    realtime,
+  });
+  const chats = new ChatsService({
+    chats: contactsRepositories.chats,
+    messages: messageRepository,
+    friendRequests: contactsRepositories.friendRequests,
+    contacts,
+    presence,
+    notify: messageNotifications,
+  });
+  const typing = new TypingService({
+    store: new MemoryTypingStore(typingExpiryMs),
+    chats,
+    realtime,
+  });
+  const fileRows = new FileRepository(database.db);
+  const files = new FilesService({
+    files: fileRows,
+    chats,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    maxBytes: config.uploadMaxBytes,
+  });
+  const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
+    messages: new MessageRepository(db),
+    chats: new ChatRepository(db),
+  });
+  const messages = new MessagesService({
+    store: { messages: messageRepository, chats: contactsRepositories.chats },
+    transact: transactor(database.db, messagesStore),
+    chats,
+    contacts,
+    attachments: files,
+    notify: messageNotifications,
+  });
   const mcpServers = new McpServerRepository(database.db);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
@@ -57,14 +114,47 @@ export function createServices(
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
   });
+  const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
-    repositories: { users, sessions, ...contactsRepositories, mcpServers },
+    repositories: {
+      users,
+      sessions,
+      ...contactsRepositories,
+      messages: messageRepository,
+      files: fileRows,
+      mcpServers,
+    },
+    readiness,
     auth,
     realtime,
     contacts,
+    chats,
+    messages,
+    presence,
+    typing,
+    files,
     mcp,
     mcpHost,
   };
+}
+
+/** Failed sign-ins per account: shared by every node through Redis when it is configured. */
+function loginAttemptLimiter(
+  config: AppConfig,
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+): AttemptLimiter {
+  const maxFailures = config.rateLimits.loginFailuresPerAccount;
+  const windowMs = config.rateLimits.accountLockMinutes * 60_000;
+  const memory = new MemoryAttemptLimiter(maxFailures, windowMs);
+  if (!redis) return memory;
+  const shared = new RedisAttemptLimiter(
+    redis.commands,
+    `${redis.keyPrefix}login-failures:`,
+    maxFailures,
+    windowMs,
+  );
+  return new FallbackAttemptLimiter(shared, memory, log);
 }
 
 const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };

@@ -11,7 +11,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // In order: /api/ready answers 503 so a load balancer moves clients away; sockets close so
+    // their clients reconnect to another node; requests in flight finish; then Redis and the
+    // database close (app.ts and the plugins' close hooks).
+    app.services.readiness.beginShutdown();
+    app.log.info(
+      { signal },
+      'shutting down: not ready, closing sockets, finishing requests in flight',
+    );
     // A request that hangs must not keep the process alive forever.
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');

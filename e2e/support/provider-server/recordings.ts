@@ -61,6 +61,7 @@ const cache = new Map<string, Recording>();
 const loaders: Record<string, () => Recording> = {
   'openai-text': () => sse('openai_chat_text_with_usage.sse'),
   'openai-tool-call': () => sse('openai_chat_tool_call_split_args_with_usage.sse'),
+  'openai-parallel-tool-calls': () => sse('openai_chat_parallel_tool_calls_split_args.sse'),
   'openai-error-in-stream': () => sse('openai_chat_error_in_stream.HANDMADE.sse'),
   'openrouter-inline-error': () => sse('openrouter_chat_processing_comments_inline_error.sse'),
   'groq-event-error': () => sse('groq_chat_event_error_after_text.sse'),

@@ -9,7 +9,9 @@
  * Names: every recording of recordings.ts, plus
  *   - `synthetic`: `tokens:N` content tokens as fast as the socket takes them (the benchmark);
  *   - `<provider>-tool-loop` (openai, deepseek, ollama): the recorded tool call while the request
- *     has no tool message, then the recorded answer that follows it.
+ *     has no tool message, then the recorded answer that follows it;
+ *   - `openai-tools`, `deepseek-tools`: the recorded tool call rewritten to the `call:` options
+ *     for `rounds` rounds, then an answer quoting the tool messages received (tool-script.ts).
  * Options:
  *   status:N          answer HTTP N instead of a stream
  *   body:json|none|html|text   the error body with `status` (json: the provider's error shape)
@@ -25,8 +27,17 @@
  *   event-lines       an `event: message` line in every event
  *   no-cors           no CORS headers (a local server that does not allow the app's origin)
  *   tokens:N          token count of `synthetic`
+ *   call:NAME:JSON    a tool call of `<provider>-tools` (repeat for two calls in one reply; the
+ *                     option is URL-decoded, so encode the JSON's commas)
+ *   rounds:N          tool rounds of `<provider>-tools` before it answers (default 1)
  *   tag:TEXT          no effect; recorded with the request so a test can find its own
  */
+export interface ScriptedCall {
+  name: string;
+  /** The arguments as the model writes them: JSON text. */
+  args: string;
+}
+
 export interface Scenario {
   name: string;
   status?: number;
@@ -43,6 +54,8 @@ export interface Scenario {
   eventLines: boolean;
   noCors: boolean;
   tokens: number;
+  calls: ScriptedCall[];
+  rounds: number;
   tag?: string;
 }
 
@@ -66,6 +79,8 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
     eventLines: false,
     noCors: false,
     tokens: 20_000,
+    calls: [],
+    rounds: 1,
   };
   for (const option of options) {
     const at = option.indexOf(':');
@@ -115,6 +130,15 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         break;
       case 'tokens':
         scenario.tokens = number(value, key);
+        break;
+      case 'call': {
+        const at = value?.indexOf(':') ?? -1;
+        if (!value || at <= 0) throw new Error('call: NAME:JSON');
+        scenario.calls.push({ name: value.slice(0, at), args: value.slice(at + 1) });
+        break;
+      }
+      case 'rounds':
+        scenario.rounds = number(value, key);
         break;
       case 'tag':
         scenario.tag = value;

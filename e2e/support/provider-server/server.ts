@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { recording, ssePayload, type Recording } from './recordings';
 import { parseScenario, splitScenarioPath, type Scenario } from './scenario';
+import { scriptedReply } from './tool-script';
 
 export interface RecordedRequest {
   method: string;
@@ -175,6 +176,10 @@ function* syntheticEvents(count: number, wire: 'sse' | 'ndjson'): Generator<stri
 }
 
 function pickRecording(scenario: Scenario, ollama: boolean, body: unknown): Recording {
+  if (scenario.name === 'openai-tools' || scenario.name === 'deepseek-tools') {
+    if (ollama) throw new Error(`Scenario ${scenario.name} is not in this endpoint's wire format`);
+    return scriptedReply(scenario, body);
+  }
   const loop = /^(openai|deepseek|ollama)-tool-loop$/.exec(scenario.name);
   let name = scenario.name;
   if (loop) {

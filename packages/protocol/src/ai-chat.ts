@@ -2,6 +2,7 @@
  * The AI chat entities of spec section 3, as stored in the browser's IndexedDB. Zod-free: they
  * never cross the network.
  */
+import type { McpCallReply } from './mcp';
 
 /** An AI chat with its own settings. */
 export interface AiChat {
@@ -27,12 +28,23 @@ export interface AiChat {
   updatedAt: number;
 }
 
+/**
+ * A tool call of a reply, shown as a card. Without an outcome the call is still running, or,
+ * once the reply has ended, it was stopped before the tool answered.
+ */
 export interface ToolCallRecord {
   id: string;
   name: string;
   args: unknown;
   outcome?: 'result' | 'error' | 'denied';
+  /** What the model was told. */
   output?: string;
+  /** The tool's own reply (MCP content: text, images, resources; `isError`), when it ran. */
+  result?: McpCallReply;
+  /** Why the call failed or did not run, in words for the user. */
+  error?: string;
+  /** From the model's request to the tool's answer, approval included. */
+  durationMs?: number;
 }
 
 /** One prompt and its reply (spec section 3 "AI chat message"). */
@@ -61,6 +73,8 @@ export interface AiChatMessage {
   /** The user stopped the reply; what arrived is kept. */
   stopped?: boolean;
   toolCalls?: ToolCallRecord[];
+  /** The reply ended because the model kept calling tools after this many rounds. */
+  toolRoundsCapped?: number;
 }
 
 /** A row of the message list (spec section 3 "Display message"). */

@@ -204,7 +204,8 @@ export const sendMessageReplySchema = envelope(z.object({ newMessage: socialMess
 
 /**
  * `GET /{chatId}/messages?limit=50&before={messageId}` (older history) or `?afterSeq={n}`
- * (catch-up, oldest first). Messages come oldest first; `hasMore` is true when the page is full.
+ * (catch-up, oldest first). Messages come oldest first; `hasMore` is true when more messages
+ * remain beyond the page (older ones, or newer ones with `afterSeq`).
  */
 export const listMessagesQuerySchema = z.strictObject({
   limit: pageLimitSchema,
@@ -237,7 +238,10 @@ export const readReplySchema = envelope(
   z.object({ chatId: z.string(), unread: z.number().int(), lastReadSeq: z.number().int() }),
 );
 
-/** `GET /{chatId}/messages/search?q=&limit=`: case-insensitive substring; empty q returns all. */
+/**
+ * `GET /{chatId}/messages/search?q=&limit=`: case-insensitive substring; empty q returns all.
+ * The newest `limit` matches, newest first; deleted messages are never found.
+ */
 export const searchMessagesQuerySchema = z.strictObject({
   q: z.string().max(limits.chatInputMax).default(''),
   limit: pageLimitSchema,
@@ -274,6 +278,8 @@ export const chatToggleParamsSchema = z.strictObject({
 export const chatToggleBodySchema = z.strictObject({ value: z.boolean() });
 
 /** `POST /files/upload` (multipart: field `chatId`, then field `file`). */
+/** `GET /files/{fileId}`: the file itself, only for the chat's participants. */
+export const fileParamsSchema = z.strictObject({ fileId: fileIdSchema });
 export const uploadReplySchema = envelope(z.object({ file: attachmentSchema }));
 export const uploadLimits = {
   maxBytes: 10 * 1024 * 1024,

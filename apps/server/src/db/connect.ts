@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database, Engine } from './schema';
+import { sqliteDialect } from './sqlite-dialect';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -41,7 +42,7 @@ export function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
   return { db, engine: 'sqlite', close: once(() => db.destroy()) };
 }
 

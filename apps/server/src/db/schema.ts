@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint in PostgreSQL, integer in
  * SQLite); booleans are 0/1 integers so one set of migrations serves both engines.
@@ -61,14 +63,64 @@ export interface ChatsTable {
   type: string;
   /** The sorted pair of user ids of a private chat, so a pair has one chat; null otherwise. */
   pair_key: string | null;
+  /** The highest message `seq` of the chat (0 when empty). */
+  last_seq: Generated<number>;
   created_at: number;
   updated_at: number;
 }
 
+/** A participant of a chat, with their own view of it (spec section 4). */
 export interface ChatParticipantsTable {
   chat_id: string;
   user_id: string;
   joined_at: number;
+  /** Messages of the other participant after `last_read_seq`, deleted ones excepted. */
+  unread: Generated<number>;
+  last_read_seq: Generated<number>;
+  pinned: Generated<number>;
+  /** While pinned: the number of pinned chats when this one was pinned. */
+  pinned_order: number | null;
+  archived: Generated<number>;
+  muted: Generated<number>;
+  /** This participant blocked the chat: nobody sends into it. */
+  blocked: Generated<number>;
+  /** Deleted from this participant's list; a new message brings it back. */
+  hidden: Generated<number>;
+  nickname: string | null;
+}
+
+export type ContentTypeColumn = 'text' | 'image' | 'file';
+
+export interface MessagesTable {
+  id: string;
+  chat_id: string;
+  /** 1, 2, 3, ... per chat, with no gap: the order everyone sees. */
+  seq: number;
+  sender_id: string;
+  /** Unique per sender: a retried send finds the original. */
+  client_id: string;
+  content: string;
+  content_type: ContentTypeColumn;
+  /** JSON of the protocol's Attachment, as it was when sent; null for text. */
+  attachment: string | null;
+  created_at: number;
+  edited_at: number | null;
+  deleted: Generated<number>;
+}
+
+/** A file uploaded into a chat; its bytes are at `DATA_DIR/uploads/{storage_path}`. */
+export interface ChatFilesTable {
+  id: string;
+  chat_id: string;
+  uploader_id: string;
+  /** The name the uploader's browser gave, shown and offered on download (never a path). */
+  original_name: string;
+  /** Detected from the content, not taken from the client. */
+  mime_type: string;
+  size: number;
+  /** Relative to the uploads folder. */
+  storage_path: string;
+  created_at: number;
 }
 
 /** The active switch of a server from the operator's file, set by an administrator. */
@@ -84,8 +136,10 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   chats: ChatsTable;
   chat_participants: ChatParticipantsTable;
+  messages: MessagesTable;
   mcp_servers: McpServersTable;
   mcp_file_server_states: McpFileServerStatesTable;
+  chat_files: ChatFilesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

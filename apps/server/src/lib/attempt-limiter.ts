@@ -59,3 +59,56 @@ export class MemoryAttemptLimiter implements AttemptLimiter {
       if (entry.windowEndsAt <= now) this.entries.delete(key);
   }
 }
+
+/**
+ * A shared limiter (Redis) that falls back to this process's memory while it fails, so that
+ * locks still hold, per node, during an outage, and no sign-in fails because Redis is away.
+ * Failures counted in memory during an outage are not carried over when the shared store returns.
+ */
+export class FallbackAttemptLimiter implements AttemptLimiter {
+  private failing = false;
+
+  constructor(
+    private readonly shared: AttemptLimiter,
+    private readonly local: AttemptLimiter,
+    private readonly log: { warn(object: object, message: string): void },
+  ) {}
+
+  retryAfter(key: string): Promise<number> {
+    return this.attempt(
+      () => this.shared.retryAfter(key),
+      () => this.local.retryAfter(key),
+    );
+  }
+
+  recordFailure(key: string): Promise<void> {
+    return this.attempt(
+      () => this.shared.recordFailure(key),
+      () => this.local.recordFailure(key),
+    );
+  }
+
+  reset(key: string): Promise<void> {
+    return this.attempt(
+      () => this.shared.reset(key),
+      () => this.local.reset(key),
+    );
+  }
+
+  private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    try {
+      const value = await shared();
+      this.failing = false;
+      return value;
+    } catch (error) {
+      if (!this.failing) {
+        this.failing = true;
+        this.log.warn(
+          { err: error },
+          'sign-in failures cannot be shared through Redis; counting them on this node until it answers',
+        );
+      }
+      return local();
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import {
+  chatRoom,
   userRoom,
   type ClientToServerEvents,
   type InterServerEvents,
@@ -46,6 +47,35 @@ export class RealtimeHub {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Which of these users have a connected socket (on any node of a cluster). */
+  async connectedAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (!this.io || userIds.length === 0) return new Set();
+    const sockets = await this.io.in(userIds.map(userRoom)).fetchSockets();
+    return new Set(sockets.map((socket) => socket.data.user.id));
+  }
+
+  /** Sends an event to every connected tab of several users at once. */
+  toUsers<E extends keyof ServerToClientEvents>(
+    userIds: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    if (userIds.length > 0) this.io?.to(userIds.map(userRoom)).emit(event, ...args);
+  }
+
+  /** Sends an event to the sockets that joined a chat, except every tab of one user. */
+  toChatExceptUser<E extends keyof ServerToClientEvents>(
+    chatId: string,
+    exceptUserId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.io
+      ?.to(chatRoom(chatId))
+      .except(userRoom(exceptUserId))
+      .emit(event, ...args);
   }
 
   /** Closes the sockets of one session (sign-out): they were authorised by that session only. */

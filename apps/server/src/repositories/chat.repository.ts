@@ -1,8 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { ChatsTable, Database } from '../db/schema';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { ChatParticipantsTable, ChatsTable, Database } from '../db/schema';
 import { pairKey } from '../lib/pair-key';
 
 export type ChatRow = Selectable<ChatsTable>;
+export type ParticipantRow = Selectable<ChatParticipantsTable>;
+export type ParticipantView = ParticipantRow & { username: string };
+
+/** A chat as one participant sees it: their own state and the other participant's. */
+export interface ChatForViewer {
+  /** With the pair's friend request, whose block stops messages either way. */
+  chat: ChatRow & { contact_status: string | null; contact_blocked_by: string | null };
+  me: ParticipantRow;
+  others: ParticipantView[];
+}
 
 export interface PrivateChat {
   chat: ChatRow;
@@ -58,5 +68,155 @@ export class ChatRepository {
       .orderBy('users.username_key')
       .execute();
     return { chat, participants, created };
+  }
+
+  /** The chats a user takes part in (deleted ones included: they are rooms all the same). */
+  roomsOf(userId: string): Promise<{ chat_id: string; last_seq: number }[]> {
+    return this.db
+      .selectFrom('chat_participants')
+      .innerJoin('chats', 'chats.id', 'chat_participants.chat_id')
+      .select(['chat_participants.chat_id', 'chats.last_seq'])
+      .where('chat_participants.user_id', '=', userId)
+      .orderBy('chat_participants.chat_id')
+      .execute();
+  }
+
+  findParticipant(chatId: string, userId: string): Promise<ParticipantRow | undefined> {
+    return this.db
+      .selectFrom('chat_participants')
+      .selectAll()
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Every participant of a chat with their state, in a stable order. */
+  participantsOf(chatId: string): Promise<ParticipantView[]> {
+    return this.db
+      .selectFrom('chat_participants')
+      .innerJoin('users', 'users.id', 'chat_participants.user_id')
+      .selectAll('chat_participants')
+      .select('users.username')
+      .where('chat_participants.chat_id', '=', chatId)
+      .orderBy('users.username_key')
+      .execute();
+  }
+
+  /**
+   * A user's chats with their own state and the other participants. One chat with `chatId`;
+   * hidden (deleted) chats only when asked for.
+   */
+  async chatsOf(
+    userId: string,
+    options: { chatId?: string; includeHidden?: boolean } = {},
+  ): Promise<ChatForViewer[]> {
+    let mine = this.db.selectFrom('chat_participants').selectAll().where('user_id', '=', userId);
+    if (options.chatId !== undefined) mine = mine.where('chat_id', '=', options.chatId);
+    if (!options.includeHidden) mine = mine.where('hidden', '=', 0);
+    const myRows = await mine.execute();
+    if (myRows.length === 0) return [];
+    // A subquery rather than a list of ids: a user may have thousands of chats.
+    const scope =
+      options.chatId ??
+      this.db
+        .selectFrom('chat_participants as mine')
+        .select('mine.chat_id')
+        .where('mine.user_id', '=', userId);
+    const [chats, others] = await Promise.all([
+      this.db
+        .selectFrom('chats')
+        // Friend requests and private chats share the pair key.
+        .leftJoin('friend_requests', 'friend_requests.pair_key', 'chats.pair_key')
+        .selectAll('chats')
+        .select([
+          'friend_requests.status as contact_status',
+          'friend_requests.blocked_by as contact_blocked_by',
+        ])
+        .where('chats.id', typeof scope === 'string' ? '=' : 'in', scope)
+        .execute(),
+      this.db
+        .selectFrom('chat_participants')
+        .innerJoin('users', 'users.id', 'chat_participants.user_id')
+        .selectAll('chat_participants')
+        .select('users.username')
+        .where('chat_participants.chat_id', typeof scope === 'string' ? '=' : 'in', scope)
+        .where('chat_participants.user_id', '<>', userId)
+        .orderBy('users.username_key')
+        .execute(),
+    ]);
+    const chatById = new Map(chats.map((chat) => [chat.id, chat]));
+    const othersByChat = new Map<string, ParticipantView[]>();
+    for (const other of others) {
+      const list = othersByChat.get(other.chat_id) ?? [];
+      list.push(other);
+      othersByChat.set(other.chat_id, list);
+    }
+    return myRows.flatMap((me) => {
+      const chat = chatById.get(me.chat_id);
+      return chat ? [{ chat, me, others: othersByChat.get(me.chat_id) ?? [] }] : [];
+    });
+  }
+
+  async updateParticipant(
+    chatId: string,
+    userId: string,
+    changes: Updateable<ChatParticipantsTable>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('chat_participants')
+      .set(changes)
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** A new message for `userId`: one more unread, and the chat back in their list. */
+  async addUnread(chatId: string, userId: string): Promise<number> {
+    const row = await this.db
+      .updateTable('chat_participants')
+      .set({ unread: sql`unread + 1`, hidden: 0 })
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .returning('unread')
+      .executeTakeFirstOrThrow();
+    return row.unread;
+  }
+
+  /**
+   * Moves the user's read mark up to `seq`, never back (two marks may race), and returns the
+   * mark as it now is.
+   */
+  async advanceReadMark(chatId: string, userId: string, seq: number): Promise<number> {
+    const row = await this.db
+      .updateTable('chat_participants')
+      .set({
+        last_read_seq: sql`case when last_read_seq < ${seq} then ${seq} else last_read_seq end`,
+      })
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .returning('last_read_seq')
+      .executeTakeFirstOrThrow();
+    return row.last_read_seq;
+  }
+
+  /** Takes back an unread message (it was deleted before being read). */
+  async removeUnread(chatId: string, userId: string, seq: number): Promise<void> {
+    await this.db
+      .updateTable('chat_participants')
+      .set({ unread: sql`case when unread > 0 then unread - 1 else 0 end` })
+      .where('chat_id', '=', chatId)
+      .where('user_id', '=', userId)
+      .where('last_read_seq', '<', seq)
+      .execute();
+  }
+
+  async countPinned(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('chat_participants')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('pinned', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 }

@@ -56,6 +56,27 @@ export class FriendRequestRepository {
       .execute();
   }
 
+  /**
+   * The users who see this user's presence: accepted contacts, and those who blocked this user
+   * (a block hides the blocker from the blocked, not the other way round).
+   */
+  async presenceWatchersOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('friend_requests')
+      .select(['sender_id', 'receiver_id'])
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]),
+          eb.or([
+            eb('status', '=', 'accepted'),
+            eb.and([eb('status', '=', 'blocked'), eb('blocked_by', '!=', userId)]),
+          ]),
+        ]),
+      )
+      .execute();
+    return rows.map((row) => (row.sender_id === userId ? row.receiver_id : row.sender_id));
+  }
+
   async create(request: {
     id: string;
     senderId: string;

@@ -226,6 +226,22 @@ export class ContactsService {
     return !(request?.status === 'blocked' && request.blocked_by === subjectId);
   }
 
+  /**
+   * For the presence feature: presence is shared with contacts only (accepted, or blocked by the
+   * viewer), and never with someone the subject blocked (see `canSeePresenceOf`).
+   */
+  async mayWatchPresenceOf(viewerId: string, subjectId: string): Promise<boolean> {
+    if (viewerId === subjectId) return true;
+    const request = await this.requests.findByPair(viewerId, subjectId);
+    if (request?.status === 'accepted') return true;
+    return request?.status === 'blocked' && request.blocked_by === viewerId;
+  }
+
+  /** Everyone who may watch the subject's presence (the same rule as `mayWatchPresenceOf`). */
+  presenceWatchersOf(subjectId: string): Promise<string[]> {
+    return this.requests.presenceWatchersOf(subjectId);
+  }
+
   /** For the social chat feature: no messages either way between a blocked pair. */
   async canMessage(senderId: string, receiverId: string): Promise<boolean> {
     const request = await this.requests.findByPair(senderId, receiverId);

@@ -18,25 +18,8 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/**
- * A real socket.io client, as a browser tab would open one, that records every event it gets.
- * Resolves once connected; rejects with the server's connect_error.
- */
-export function connect(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<
-  ClientSocket & {
-    received: Received[];
-    next: <E extends EventName>(event: E) => Promise<Parameters<ServerToClientEvents[E]>[0]>;
-  }
-> {
-  const socket = io(url, {
-    path: '/socket.io',
-    extraHeaders: headers,
-    reconnection: false,
-    forceNew: true,
-  }) as ClientSocket;
+/** Records events in order and hands them to `next` callers, one by one. */
+function eventLog() {
   const received: Received[] = [];
   const waiting: {
     event: EventName;
@@ -44,11 +27,6 @@ export function connect(
     reject: (error: Error) => void;
   }[] = [];
   let read = 0;
-  socket.onAny((event: EventName, payload: unknown) => {
-    received.push({ event, payload });
-    drain();
-  });
-  // `next` reads the recorded events in order, so a test also proves what came before.
   function drain() {
     while (waiting.length > 0 && read < received.length) {
       const entry = received[read]!;
@@ -65,13 +43,57 @@ export function connect(
       }
     }
   }
-  const next = <E extends EventName>(event: E) =>
-    new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
-      waiting.push({ event, resolve: resolve as (payload: unknown) => void, reject });
+  return {
+    received,
+    push(entry: Received) {
+      received.push(entry);
       drain();
-    });
+    },
+    next: <E extends EventName>(event: E) =>
+      new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
+        waiting.push({ event, resolve: resolve as (payload: unknown) => void, reject });
+        drain();
+      }),
+  };
+}
+
+/**
+ * A real socket.io client, as a browser tab would open one, that records every event it gets.
+ * Resolves once connected; rejects with the server's connect_error.
+ *
+ * `next(event)` reads the recorded events in order, so a test also proves what came before.
+ * `presence` events are kept apart (in `presence`, read by `next('presence')`): contacts' tabs
+ * announce them whenever they come and go, whatever else a test is looking at.
+ */
+export function connect(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<
+  ClientSocket & {
+    received: Received[];
+    presence: Received[];
+    next: <E extends EventName>(event: E) => Promise<Parameters<ServerToClientEvents[E]>[0]>;
+  }
+> {
+  const socket = io(url, {
+    path: '/socket.io',
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+  }) as ClientSocket;
+  const events = eventLog();
+  const presence = eventLog();
+  socket.onAny((event: EventName, payload: unknown) => {
+    (event === 'presence' ? presence : events).push({ event, payload });
+  });
+  const next = <E extends EventName>(event: E) =>
+    event === 'presence' ? presence.next(event) : events.next(event);
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(Object.assign(socket, { received, next })));
+    socket.once('connect', () =>
+      resolve(
+        Object.assign(socket, { received: events.received, presence: presence.received, next }),
+      ),
+    );
     socket.once('connect_error', (error: Error & { data?: SocketConnectError }) => {
       socket.close();
       reject(error);

@@ -98,6 +98,22 @@ describe('the MCP tools in the AI chat engine', () => {
     expect(second?.body.messages.find((m) => m.role === 'tool')?.content).toBe('2869461');
   });
 
+  it("hands the tool's own reply and the duration to the card", async () => {
+    const { tools } = runtime('never ask');
+    const chatTools = chatToolsFrom(tools, () => ({}));
+    await chatTools.list();
+    const outcome = await chatTools.call(
+      { id: 'c1', name: 'calc--multiply', args: { a: 1, b: 2 } },
+      { chatId: 'chat-1', signal: new AbortController().signal },
+    );
+    expect(outcome).toEqual({
+      type: 'result',
+      output: '2869461',
+      result: { content: [{ type: 'text', text: '2869461' }], isError: false, durationMs: 1 },
+      durationMs: expect.any(Number),
+    });
+  });
+
   it('a tool switched off in toolStates is not offered', async () => {
     const { tools } = runtime('never ask');
     const listed = await chatToolsFrom(tools, () => ({ 'calc.multiply': false })).list();
@@ -113,6 +129,12 @@ describe('the MCP tools in the AI chat engine', () => {
       { chatId: 'chat-1', signal: new AbortController().signal },
     );
     expect(asked).toEqual(['calc--multiply']);
-    expect(outcome).toEqual({ type: 'denied', reason: 'The user denied this tool call' });
+    // The model reads the denial as the tool's error; the card says why, and how long it took.
+    expect(outcome).toEqual({
+      type: 'denied',
+      reason: 'Error: The user denied this tool call',
+      error: 'The user denied this tool call',
+      durationMs: expect.any(Number),
+    });
   });
 });

@@ -18,6 +18,7 @@ export function chatRequest(
     temperature: 0.7,
     maxTokens: null,
     stream: true,
+    toolSupport: true,
     ...extra,
   };
 }

@@ -24,6 +24,14 @@ class FakeSocket {
     return this;
   }
 
+  /** What the page sent, in order. */
+  readonly emitted: [string, ...unknown[]][] = [];
+
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
+    return this;
+  }
+
   connect() {
     this.connected = true;
     this.fire('connect');

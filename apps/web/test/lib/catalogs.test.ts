@@ -1,3 +1,4 @@
+import { missingSendParametersWarning } from '@confab/protocol/social-chat';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,12 +40,16 @@ describe('text catalogs', () => {
     expect(contacts.add.submit).toBe('添加联系人');
     expect(contacts.add.invalid).toBe('请输入有效的用户名或邮箱');
     expect(contacts.add.successText).toBe('联系人添加请求已发送！');
+    const common = catalog('zh-CN', 'common.json') as {
+      chatInput: { placeholder: string; tooLong: string };
+    };
+    expect(common.chatInput.placeholder).toBe('请输入您的问题或消息');
+    expect(common.chatInput.tooLong).toBe('消息长度不能超过2000个字符');
+    const socialChat = catalog('zh-CN', 'socialChat.json') as { send: { missing: string } };
+    expect(socialChat.send.missing).toBe(missingSendParametersWarning);
     const mindBox = catalog('zh-CN', 'mindBox.json') as {
-      input: { placeholder: string; tooLong: string };
       errors: { replyFailed: string; serviceNotReady: string };
     };
-    expect(mindBox.input.placeholder).toBe('请输入您的问题或消息');
-    expect(mindBox.input.tooLong).toBe('消息长度不能超过2000个字符');
     expect(mindBox.errors.replyFailed).toBe('发生错误，请重试');
     expect(mindBox.errors.serviceNotReady).toBe('聊天服务未初始化');
   });

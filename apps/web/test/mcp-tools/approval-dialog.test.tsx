@@ -6,6 +6,7 @@ import { requestApproval, useApprovalStore } from '@/features/mcp-tools/stores/a
 
 const request = (tool: string, args: Record<string, unknown> = { message: 'hello' }) => ({
   chatId: 'chat-1',
+  callId: `call-${tool}`,
   server: 'everything',
   serverName: 'Everything',
   tool,

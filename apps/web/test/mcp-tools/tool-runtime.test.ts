@@ -73,6 +73,7 @@ describe('running a tool call the model asked for', () => {
     expect(asked).toEqual([
       {
         chatId: 'chat-1',
+        callId: 'c1',
         server: 'everything',
         serverName: 'Everything',
         tool: 'echo',

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   inRange,
   maxTokensCap,
-  promptProblem,
   validateChatSettings,
   type ChatSettingsDraft,
 } from '@/features/mind-box/lib/chat-validation';
 import { markdownBlocks, BlockCache } from '@/features/mind-box/lib/markdown-blocks';
-import { messageRows, timelineLabel } from '@/features/mind-box/lib/timeline';
+import { messageRows } from '@/features/mind-box/lib/timeline';
+import { promptProblem } from '@/components/chat-input/input-rules';
+import { timelineLabel } from '@/lib/time/timeline-label';
 import { formatCost, replyCost } from '@/features/mind-box/lib/reply-cost';
 import { filterChats } from '@/features/mind-box/components/chat-list';
 

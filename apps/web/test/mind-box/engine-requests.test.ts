@@ -190,3 +190,20 @@ describe('prompt content', () => {
     );
   });
 });
+
+describe('tools and the model catalogue', () => {
+  it.each([
+    ['OpenAI', 'gpt-4o', true],
+    ['OpenAI', 'o1-mini', false],
+    ['DeepSeek', 'deepseek-chat', true],
+    ['DeepSeek', 'deepseek-reasoner', false],
+    // Not in the catalogue: offered, the model may take them.
+    ['Ollama', 'qwen2.5:7b', true],
+  ] as const)('%s %s takes tools: %s', (provider, model, expected) => {
+    const settings = defaultSettings();
+    settings.api.activeProvider = provider;
+    settings.api.providers[provider] = { ...settings.api.providers[provider], model };
+    const request = buildChatRequest({ settings, chat, history: [], prompt: 'Hi' });
+    expect(request.toolSupport).toBe(expected);
+  });
+});

@@ -147,6 +147,40 @@ describe('tool loop', () => {
     expect(second.body.messages.find((m) => m.role === 'tool')?.content).toContain('No');
   });
 
+  it('a denial reaches Ollama as the tool message content too', async () => {
+    const { tools } = memoryTools(['getWeather'], () => ({
+      type: 'denied',
+      reason: 'Error: The user denied this tool call',
+    }));
+    const tag = `deny-ollama-${Date.now()}`;
+    const { done } = run(chatRequest('Ollama', server.base(`ollama-tool-loop,tag:${tag}`)), tools);
+    await done;
+    const second = server.requests.filter((r) => r.tag === tag)[1] as {
+      body: { messages: Array<{ role: string; content?: string }> };
+    };
+    expect(second.body.messages.find((m) => m.role === 'tool')?.content).toBe(
+      'Error: The user denied this tool call',
+    );
+  });
+
+  it('a model the catalogue lists without tools is offered none', async () => {
+    const { tools, calls } = memoryTools(['multiply'], () => ({ type: 'result', output: 1 }));
+    const tag = `no-tools-${Date.now()}`;
+    const { done } = run(
+      chatRequest('DeepSeek', server.base(`deepseek-reasoning,tag:${tag}`), {
+        model: 'deepseek-reasoner',
+        toolSupport: false,
+      }),
+      tools,
+    );
+    await done;
+    const [sent] = server.requests.filter((r) => r.tag === tag) as Array<{
+      body: { tools?: unknown };
+    }>;
+    expect(sent?.body.tools).toBeUndefined();
+    expect(calls).toHaveLength(0);
+  });
+
   it('stops after the round cap', async () => {
     const { tools, calls } = memoryTools(['multiply'], () => ({ type: 'result', output: 1 }));
     // `openai-tool-call` always answers with a tool call.
@@ -158,6 +192,7 @@ describe('tool loop', () => {
     const result = await done;
     expect(calls).toHaveLength(3);
     expect(result.rounds).toBe(4);
+    expect(result.toolRoundsCapped).toBe(3);
     expect(events.some((e) => e.type === 'trace' && e.label === 'tool rounds')).toBe(true);
   });
 
@@ -180,6 +215,8 @@ describe('tool loop', () => {
     const result = await handle.done;
     expect(result.aborted).toBe(true);
     expect(server.requests.filter((r) => r.tag === tag)).toHaveLength(1);
+    // The call never got an outcome: the card shows it as stopped.
+    expect(handle.events.some((e) => e.type === 'tool-result')).toBe(false);
   });
 
   it('a throwing tool becomes an error outcome, not a failed chat', async () => {

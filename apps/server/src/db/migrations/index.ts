@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as contacts from './0002-contacts';
 import * as mcpServers from './0003-mcp-servers';
+import * as socialChat from './0004-social-chat';
+import * as chatFiles from './0005-chat-files';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-contacts': contacts,
   '0003-mcp-servers': mcpServers,
+  '0004-social-chat': socialChat,
+  '0005-chat-files': chatFiles,
 };

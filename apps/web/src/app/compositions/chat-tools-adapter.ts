@@ -4,7 +4,8 @@ import type { ChatTools } from '@/lib/ai/chat-tools';
 /**
  * The MCP tool runtime as the AI chat engine's tools: the tools of active servers that the
  * user left on (`toolStates` of the stored settings), and each call run with the server's
- * approval policy. The tool's reply goes to the model as the runtime wrote it for the model.
+ * approval policy. The model reads what the runtime wrote for it (a denial as the tool's
+ * error); the reply's tool card shows the tool's own reply, the error and the duration.
  */
 export function chatToolsFrom(
   runtime: ToolRuntime,
@@ -19,13 +20,18 @@ export function chatToolsFrom(
       })),
     call: async (call, ctx) => {
       const outcome = await runtime.run(call, ctx.chatId, ctx.signal);
+      const details = {
+        durationMs: outcome.durationMs,
+        ...(outcome.result ? { result: outcome.result } : {}),
+        ...(outcome.error !== null ? { error: outcome.error } : {}),
+      };
       switch (outcome.status) {
         case 'done':
-          return { type: 'result', output: outcome.content };
+          return { type: 'result', output: outcome.content, ...details };
         case 'denied':
-          return { type: 'denied', reason: outcome.error ?? undefined };
+          return { type: 'denied', reason: outcome.content, ...details };
         case 'error':
-          return { type: 'error', message: outcome.content };
+          return { type: 'error', message: outcome.content, ...details };
       }
     },
   };

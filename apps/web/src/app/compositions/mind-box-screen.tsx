@@ -1,19 +1,24 @@
 import { toolStateKey } from '@confab/protocol/mcp-model-tools';
 import { useMemo } from 'react';
 import { ProviderSettingsPanel } from '@/features/ai-settings/components/provider-settings-panel';
+import { ChatToolCallCard } from '@/features/mcp-tools/components/chat-tool-call-card';
 import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
 import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
 import { MindBoxPage } from '@/features/mind-box/routes/mind-box-page';
 import { ChatToolsContext } from '@/lib/ai/chat-tools-context';
+import { ToolCallViewContext, type ToolCallView } from '@/lib/ai/tool-call-view-context';
 import { getSettings, updateSettings } from '@/lib/settings/settings-store';
 import { useSettings } from '@/lib/settings/use-settings';
 import { chatToolsFrom } from './chat-tools-adapter';
 
+const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call} live={live} />;
+
 /**
  * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
  * tools (offered to the model through the chat engine's tools interface, switched on and off in
- * the stored settings' `toolStates`, each call approved in the approval dialog).
+ * the stored settings' `toolStates`, each call approved in the approval dialog and shown in
+ * the reply as a tool card).
  */
 export function MindBoxScreen() {
   const settings = useSettings();
@@ -21,22 +26,24 @@ export function MindBoxScreen() {
   const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
     <ChatToolsContext.Provider value={tools}>
-      <MindBoxPage
-        providerSettings={<ProviderSettingsPanel />}
-        toolbarExtras={
-          <ToolSettingsDialog
-            switches={{
-              toolStates: settings.toolStates,
-              onToolStateChange: (server, tool, on) =>
-                void updateSettings((s) => ({
-                  ...s,
-                  toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
-                })),
-            }}
-          />
-        }
-      />
-      <ToolApprovalHost />
+      <ToolCallViewContext.Provider value={toolCallView}>
+        <MindBoxPage
+          providerSettings={<ProviderSettingsPanel />}
+          toolbarExtras={
+            <ToolSettingsDialog
+              switches={{
+                toolStates: settings.toolStates,
+                onToolStateChange: (server, tool, on) =>
+                  void updateSettings((s) => ({
+                    ...s,
+                    toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
+                  })),
+              }}
+            />
+          }
+        />
+        <ToolApprovalHost />
+      </ToolCallViewContext.Provider>
     </ChatToolsContext.Provider>
   );
 }

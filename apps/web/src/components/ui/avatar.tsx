@@ -28,11 +28,15 @@ function backgroundFor(name: string): string {
 /** A picture, or the name's initial on a colour that stays the same for the same name. */
 export function Avatar({
   name,
+  label = name,
   src,
   size = defaultSize,
   className,
 }: {
+  /** Where the initial and the colour come from; '?' when blank. */
   name: string;
+  /** What assistive technology reads, when it is not `name` (a placeholder for no name). */
+  label?: string;
   src?: string | null;
   /** Pixels, 16 to 48 (spec section 9). */
   size?: number;
@@ -48,14 +52,14 @@ export function Avatar({
       style={{ width: pixels, height: pixels, fontSize: Math.max(8, pixels * 0.45) }}
     >
       {src ? (
-        <AvatarPrimitive.Image src={src} alt={name} className="size-full object-cover" />
+        <AvatarPrimitive.Image src={src} alt={label} className="size-full object-cover" />
       ) : null}
       <AvatarPrimitive.Fallback
         className={cn(
           'flex size-full items-center justify-center font-semibold text-on-accent',
           backgroundFor(name),
         )}
-        aria-label={name}
+        aria-label={label}
         role="img"
       >
         {initialOf(name)}

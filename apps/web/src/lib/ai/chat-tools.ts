@@ -4,6 +4,7 @@
  * if any, happens inside `call`. Names have the form `{client}--{toolName}` (spec section 3).
  * The MCP-backed implementation is composed in apps/web/src/app; tests use in-memory ones.
  */
+import type { McpCallReply } from '@confab/protocol/mcp';
 import type { JSONSchema7 } from 'ai';
 
 export interface ToolForModel {
@@ -28,11 +29,25 @@ export interface ToolCallContext {
   signal: AbortSignal;
 }
 
-/** What a call produced: its output (any JSON value or text), an error, or a refusal by the user. */
-export type ToolOutcome =
+/** What the user sees of a call beside what the model is told (the tool card). */
+export interface ToolOutcomeDetails {
+  /** The tool's own reply, when it ran. */
+  result?: McpCallReply;
+  /** Why the call failed or did not run, for the user (the model gets `message` / `reason`). */
+  error?: string;
+  durationMs?: number;
+}
+
+/**
+ * What a call produced: its output for the model (any JSON value or text), an error, or a
+ * refusal by the user (sent to the model as the tool's error).
+ */
+export type ToolOutcome = (
   | { type: 'result'; output: unknown }
   | { type: 'error'; message: string }
-  | { type: 'denied'; reason?: string };
+  | { type: 'denied'; reason?: string }
+) &
+  ToolOutcomeDetails;
 
 export interface ChatTools {
   list(): Promise<ToolForModel[]>;

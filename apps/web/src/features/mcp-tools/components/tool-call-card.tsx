@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { ToolResultContent } from './tool-result-content';
 
-export type ToolCallCardStatus = 'waiting' | 'running' | 'done' | 'error' | 'denied';
+export type ToolCallCardStatus = 'waiting' | 'running' | 'done' | 'error' | 'denied' | 'stopped';
 
 /** A tool call in a reply, as far as it has got. */
 export interface ToolCallView {
@@ -26,6 +26,7 @@ const badges: Record<ToolCallCardStatus, BadgeVariant> = {
   done: 'success',
   error: 'error',
   denied: 'neutral',
+  stopped: 'neutral',
 };
 
 /** A collapsible card: the tool's name, its arguments, then its result or error and how long it took. */
@@ -41,6 +42,7 @@ export function ToolCallCard({
   const toolFailed = call.result?.isError === true;
   return (
     <details
+      data-testid="tool-call"
       open={defaultOpen}
       className={cn(
         'group rounded-lg border bg-surface text-sm',

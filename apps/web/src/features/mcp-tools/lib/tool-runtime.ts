@@ -25,6 +25,8 @@ export interface ToolCallRequest {
 
 export interface ApprovalRequest {
   chatId: string;
+  /** The model's id of the call, so its card can say it waits for the user. */
+  callId: string;
   server: string;
   serverName: string;
   tool: string;
@@ -148,6 +150,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
       const decision = await deps.askApproval(
         {
           chatId,
+          callId: call.id,
           server: parsed.client,
           serverName: server?.name ?? parsed.client,
           tool: parsed.toolName,

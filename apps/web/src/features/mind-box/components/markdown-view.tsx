@@ -1,6 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { BlockCache, groupSize } from '../lib/markdown-blocks';
-import { renderMarkdown } from '../lib/markdown-processor';
+import { markdownFormatter } from '../lib/markdown-formatter';
+import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
 import './markdown.css';
 
 /** Links leave the app in a new tab and give the page they open no handle on this one. */
@@ -10,15 +11,19 @@ function Link({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown 
 
 const components = { a: Link };
 
-/** Milliseconds of markdown formatting one frame may take; the rest waits for the next frame. */
-const frameBudgetMs = 3;
-const maxStep = 16;
-/** Formatting time spent since the last frame's check. */
+/** Milliseconds of markdown rendering one frame may take; the rest waits for the next frame. */
+const frameBudgetMs = 4;
+const maxStep = 256;
+/** A finished text of at most this many blocks opens formatted at once. */
+const formatAtOnce = 24;
+/** Rendering time spent since the last frame's check. */
 const clock = { spent: 0 };
 
+/** A formatted block: the worker's tree when it has sent one, else formatted here. */
 const Block = memo(function Block({ text }: { text: string }) {
   const started = performance.now();
-  const element = renderMarkdown(text, components);
+  const tree = markdownFormatter()?.tree(text);
+  const element = tree ? treeToReact(tree, components) : renderMarkdown(text, components);
   clock.spent += performance.now() - started;
   return element;
 });
@@ -51,23 +56,26 @@ const BlockGroup = memo(function BlockGroup({
 
 /**
  * Markdown with GFM tables and code highlighting. A growing (streamed) text is split into
- * blocks incrementally and each finished block is formatted once. When text arrives faster
- * than it can be formatted, the newest blocks show as plain text at once and are formatted over
- * the next frames, a few milliseconds per frame, so the stream never blocks the page.
+ * blocks incrementally and each finished block is formatted once: in the markdown worker when
+ * the browser runs one, so parsing never holds the page. New blocks show as plain text at once
+ * and take their formatting over the next frames, as many per frame as fit a few milliseconds.
  */
 export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
   const cache = useRef<BlockCache | null>(null);
   cache.current ??= new BlockCache();
   cache.current.update(text);
   const { groups, open, count } = cache.current;
+  const formatter = markdownFormatter();
 
-  // A finished text opens fully formatted; a growing one is formatted in budgeted steps.
-  const [formatted, setFormatted] = useState(count);
+  // A short finished text opens formatted; a long or growing one is formatted in steps.
+  const [formatted, setFormatted] = useState(() =>
+    !formatter || count <= formatAtOnce ? count : 0,
+  );
   const step = useRef(4);
   const done = Math.min(formatted, count);
 
   useLayoutEffect(() => {
-    // Adapt the step to what formatting cost in this frame (blocks per budget).
+    // Adapt the step to what rendering cost in this frame (blocks per budget).
     const spent = clock.spent;
     clock.spent = 0;
     if (spent > 0.1) {
@@ -78,11 +86,28 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
 
   useEffect(() => {
     if (done >= count) return;
-    const frame = requestAnimationFrame(() =>
-      setFormatted((n) => Math.min(count, Math.max(n, done) + Math.ceil(step.current))),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [done, count]);
+    const blocks = cache.current!;
+    formatter?.request(blocks.blocks(done, count));
+    let frame = 0;
+    // The next blocks whose formatting is ready (all of them without a worker), up to a step.
+    const advance = () => {
+      frame = 0;
+      const limit = Math.min(count, done + Math.ceil(step.current));
+      let next = done;
+      while (next < limit && (!formatter || formatter.tree(blocks.block(next)!))) next += 1;
+      if (next > done) setFormatted((n) => Math.max(n, next));
+      // A tree dropped from the worker's cache before it was shown is asked for again.
+      else formatter?.request([blocks.block(next)!]);
+    };
+    frame = requestAnimationFrame(advance);
+    const unsubscribe = formatter?.subscribe(() => {
+      frame ||= requestAnimationFrame(advance);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe?.();
+    };
+  }, [done, count, formatter]);
 
   return (
     <div className="markdown-body">

@@ -1,10 +1,11 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
 import { Check, ChevronRight, Copy, Pencil, RefreshCw, Wrench } from 'lucide-react';
-import { memo, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useToolCallView } from '@/lib/ai/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
 import type { LiveReply } from '../stores/chat-store';
@@ -131,6 +132,7 @@ export const MessageCard = memo(function MessageCard({
   const reply = live ? live.reply : message.reply;
   const reasoning = live ? live.reasoning : message.reasoning;
   const toolCalls = live ? live.toolCalls : (message.toolCalls ?? []);
+  const toolCallView = useToolCallView();
   const active = message.isActive;
   const cost = replyCost(
     message.model,
@@ -181,16 +183,20 @@ export const MessageCard = memo(function MessageCard({
         )}
       </div>
       <div className="flex max-w-full flex-col gap-2 pr-6" data-testid="reply-block">
-        {toolCalls.map((call) => (
-          <div
-            key={call.id}
-            className="flex items-center gap-2 rounded-md border border-border px-2 py-1 text-xs text-fg-muted"
-          >
-            <Wrench aria-hidden className="size-3.5" />
-            <span>{t('message.toolCall', { name: call.name })}</span>
-            {call.outcome === 'denied' ? <span>· {t('message.toolDenied')}</span> : null}
-            {call.outcome === 'error' ? <span>· {t('message.toolError')}</span> : null}
-          </div>
+        {toolCalls.map((call, index) => (
+          // Ids are the provider's: unique in practice, not by contract.
+          <Fragment key={`${index}:${call.id}`}>
+            {toolCallView ? (
+              toolCallView(call, Boolean(live))
+            ) : (
+              <div className="flex items-center gap-2 rounded-md border border-border px-2 py-1 text-xs text-fg-muted">
+                <Wrench aria-hidden className="size-3.5" />
+                <span>{t('message.toolCall', { name: call.name })}</span>
+                {call.outcome === 'denied' ? <span>· {t('message.toolDenied')}</span> : null}
+                {call.outcome === 'error' ? <span>· {t('message.toolError')}</span> : null}
+              </div>
+            )}
+          </Fragment>
         ))}
         {reasoning && reasoning !== reply ? <Reasoning text={reasoning} active={active} /> : null}
         {reply ? (
@@ -207,6 +213,11 @@ export const MessageCard = memo(function MessageCard({
         {!active ? (
           <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
             {message.stopped ? <span data-testid="stopped">{t('message.stopped')}</span> : null}
+            {message.toolRoundsCapped ? (
+              <span data-testid="tool-rounds-capped">
+                {t('message.toolRoundsCapped', { count: message.toolRoundsCapped })}
+              </span>
+            ) : null}
             {message.inputTokens || message.outputTokens ? (
               <span data-testid="usage">
                 {t('message.tokens', { input: message.inputTokens, output: message.outputTokens })}

@@ -1,8 +1,8 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { messageRows, timelineLabel } from '../lib/timeline';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { TimeSeparator } from '@/components/time-separator';
+import { messageRows } from '../lib/timeline';
 import { useChatStore } from '../stores/chat-store';
 import { MessageCard, type MessageActions } from './message-card';
 
@@ -11,19 +11,6 @@ const overscan = 10;
 const estimatedRow = 79.98;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
 const stickThreshold = 48;
-
-const TimelineSeparator = memo(function TimelineSeparator({ timestamp }: { timestamp: number }) {
-  const { i18n } = useTranslation();
-  return (
-    <div role="separator" className="flex items-center gap-3 py-2 text-xs text-fg-muted">
-      <span className="h-px flex-1 bg-border" />
-      <time dateTime={new Date(timestamp).toISOString()}>
-        {timelineLabel(timestamp, i18n.language)}
-      </time>
-      <span className="h-px flex-1 bg-border" />
-    </div>
-  );
-});
 
 /**
  * The open chat's messages, virtualised: only the rows in view (and 10 around them) are in the
@@ -115,7 +102,7 @@ export function MessageList({
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
                 {row.type === 'timeLine' ? (
-                  <TimelineSeparator timestamp={row.timestamp} />
+                  <TimeSeparator timestamp={row.timestamp} />
                 ) : (
                   <MessageCard
                     message={row.message}

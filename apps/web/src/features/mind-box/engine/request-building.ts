@@ -21,6 +21,8 @@ export interface ChatRequest {
   temperature: number;
   maxTokens: number | null;
   stream: boolean;
+  /** Whether the model takes tools: the catalogue says so, and models it does not list may. */
+  toolSupport: boolean;
 }
 
 /** The model a chat uses: its own when not blank, else the active provider's. */
@@ -61,5 +63,6 @@ export function buildChatRequest(input: {
     temperature: chat.temperature,
     maxTokens: chat.maxTokens,
     stream: chat.stream,
+    toolSupport: entry?.toolEnabled !== false,
   };
 }

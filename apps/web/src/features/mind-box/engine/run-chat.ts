@@ -54,6 +54,8 @@ export interface ChatResult {
   aborted: boolean;
   failure?: ChatFailure;
   rounds: number;
+  /** Set when the model still called tools after `maxToolRounds` rounds and was stopped. */
+  toolRoundsCapped?: number;
 }
 
 interface StepOutcome {
@@ -110,8 +112,13 @@ function toolOutput(outcome: ToolOutcome) {
         : { type: 'json' as const, value: JSON.parse(stringify(outcome.output ?? null)) as never };
     case 'error':
       return { type: 'error-text' as const, value: outcome.message };
+    // A denial is the tool's error to the model. (As `execution-denied`, the Ollama provider
+    // would send a tool message without content.)
     case 'denied':
-      return { type: 'execution-denied' as const, reason: outcome.reason };
+      return {
+        type: 'error-text' as const,
+        value: outcome.reason ?? 'Error: the user denied this tool call',
+      };
   }
 }
 
@@ -133,18 +140,20 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
     const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
       streamErrors.push(message),
     );
-    // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
-    const offered = options.tools
-      ? await options.tools.list().catch((error: unknown) => {
-          if (signal.aborted) throw error;
-          onEvent({
-            type: 'trace',
-            label: 'tools',
-            message: `No tools offered: ${error instanceof Error ? error.message : String(error)}`,
-          });
-          return [];
-        })
-      : [];
+    // Tools that cannot be listed (the tool host is down) leave the model to answer alone, as
+    // does a model the catalogue says takes no tools.
+    const offered =
+      options.tools && request.toolSupport
+        ? await options.tools.list().catch((error: unknown) => {
+            if (signal.aborted) throw error;
+            onEvent({
+              type: 'trace',
+              label: 'tools',
+              message: `No tools offered: ${error instanceof Error ? error.message : String(error)}`,
+            });
+            return [];
+          })
+        : [];
     const tools = offered.length ? toolSet(offered) : undefined;
     const common = {
       model,
@@ -187,6 +196,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       });
       if (!step.toolCalls.length || !options.tools || signal.aborted) break;
       if (result.rounds > maxRounds) {
+        result.toolRoundsCapped = maxRounds;
         onEvent({
           type: 'trace',
           label: 'tool rounds',
@@ -224,6 +234,8 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
             type: 'error',
             message: error instanceof Error ? error.message : String(error),
           }));
+        // Stopped while the call waited for approval or ran: it has no outcome (shown as stopped).
+        if (signal.aborted) break;
         onEvent({ type: 'tool-result', call, outcome });
         onEvent({
           type: 'trace',

@@ -7,11 +7,7 @@ import type { AiChat } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
 import { findModel } from '@confab/protocol/models';
 import { providers, type ProviderName, type TemperatureRange } from '@confab/protocol/providers';
-
-/** A non-empty trimmed string counts as present. */
-export function isPresent(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
+import { isPresent } from '@/components/chat-input/input-rules';
 
 /** The largest max tokens a model accepts: the catalogue's, else 4096. */
 export function maxTokensCap(model: string): number {
@@ -113,15 +109,4 @@ export function validateChatSettings(
       stream: draft.stream,
     },
   };
-}
-
-/** Spec section 5 "Chat input": why a prompt cannot be sent now, or null when it can. */
-export function promptProblem(
-  text: string,
-  replying: boolean,
-): 'empty' | 'tooLong' | 'busy' | null {
-  if (replying) return 'busy';
-  if (!isPresent(text)) return 'empty';
-  if (text.length > limits.chatInputMax) return 'tooLong';
-  return null;
 }

@@ -58,6 +58,18 @@ export class BlockCache {
   /** How many finished blocks there are (all groups together). */
   count = 0;
 
+  /** The finished block at `index`. */
+  block(index: number): string | undefined {
+    return this.groups[Math.floor(index / groupSize)]?.[index % groupSize];
+  }
+
+  /** The finished blocks from `from` up to `to`. */
+  blocks(from: number, to: number): string[] {
+    const out: string[] = [];
+    for (let i = from; i < to; i += 1) out.push(this.block(i)!);
+    return out;
+  }
+
   update(text: string): void {
     if (!text.startsWith(this.text)) {
       this.text = '';

@@ -22,33 +22,3 @@ export function messageRows(messages: readonly AiChatMessage[]): MessageRow[] {
   }
   return rows;
 }
-
-function sameDay(a: Date, b: Date): boolean {
-  return (
-    a.getFullYear() === b.getFullYear() &&
-    a.getMonth() === b.getMonth() &&
-    a.getDate() === b.getDate()
-  );
-}
-
-// Creating a formatter is the slow part of formatting a date: one per locale and kind.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, kind: 'time' | 'day'): Intl.DateTimeFormat {
-  const key = `${locale}|${kind}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(
-      locale,
-      kind === 'time'
-        ? { hour: '2-digit', minute: '2-digit' }
-        : { month: 'numeric', day: 'numeric' },
-    );
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-export function timelineLabel(timestamp: number, locale: string, now = new Date()): string {
-  const date = new Date(timestamp);
-  return formatter(locale, sameDay(date, now) ? 'time' : 'day').format(date);
-}

@@ -11,7 +11,7 @@ import { useChatTools } from '@/lib/ai/chat-tools-context';
 import { missingSettings } from '@/lib/settings/readiness';
 import { loadSettings } from '@/lib/settings/settings-store';
 import { useSettings } from '@/lib/settings/use-settings';
-import { ChatInput } from '../components/chat-input';
+import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
 import { InspectorPanel } from '../components/inspector-panel';

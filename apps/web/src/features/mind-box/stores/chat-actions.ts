@@ -2,10 +2,10 @@
  * What the user does with AI chats: open, create, rename, delete, change settings, and the reply
  * lifecycle of spec section 4 (send → active message → chunks → completion or error → saved).
  */
-import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools, ToolOutcome } from '@/lib/ai/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
 import { runChat, type ChatEvent, type ChatResult } from '../engine/run-chat';
@@ -114,7 +114,8 @@ function liveBuffer(messageId: string) {
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    useChatStore.setState({ live: { ...live, toolCalls: [...live.toolCalls] } });
+    // Records are updated in place: new objects, so a card of a finished call re-renders.
+    useChatStore.setState({ live: { ...live, toolCalls: live.toolCalls.map((c) => ({ ...c })) } });
   };
   const schedule = () => {
     if (scheduled) return;
@@ -139,16 +140,9 @@ function liveBuffer(messageId: string) {
           schedule();
           break;
         case 'tool-result': {
-          const record = live.toolCalls.find((c) => c.id === event.call.id);
-          if (record) {
-            record.outcome = event.outcome.type;
-            record.output =
-              event.outcome.type === 'result'
-                ? JSON.stringify(event.outcome.output)
-                : event.outcome.type === 'error'
-                  ? event.outcome.message
-                  : (event.outcome.reason ?? '');
-          }
+          // The latest call of that id still waiting: a provider may reuse ids across rounds.
+          const record = live.toolCalls.findLast((c) => c.id === event.call.id && !c.outcome);
+          if (record) Object.assign(record, toolCallOutcome(event.outcome));
           schedule();
           break;
         }
@@ -160,6 +154,29 @@ function liveBuffer(messageId: string) {
   };
 }
 
+/** What a tool call's card shows once it has an outcome, and what the model was told. */
+function toolCallOutcome(outcome: ToolOutcome): Partial<ToolCallRecord> {
+  const output =
+    outcome.type === 'result'
+      ? typeof outcome.output === 'string'
+        ? outcome.output
+        : JSON.stringify(outcome.output)
+      : outcome.type === 'error'
+        ? outcome.message
+        : (outcome.reason ?? '');
+  return {
+    outcome: outcome.type,
+    output,
+    ...(outcome.result ? { result: outcome.result } : {}),
+    ...(outcome.error !== undefined
+      ? { error: outcome.error }
+      : outcome.type === 'error'
+        ? { error: outcome.message }
+        : {}),
+    ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
+  };
+}
+
 /** The message after the reply ended (spec section 4 "AI reply lifecycle"). */
 export function finishedMessage(message: AiChatMessage, result: ChatResult): AiChatMessage {
   const base: AiChatMessage = {
@@ -168,6 +185,7 @@ export function finishedMessage(message: AiChatMessage, result: ChatResult): AiC
     reasoning: result.reasoning,
     inputTokens: result.inputTokens,
     outputTokens: result.outputTokens,
+    ...(result.toolRoundsCapped ? { toolRoundsCapped: result.toolRoundsCapped } : {}),
   };
   if (result.failure) {
     return { ...base, reply: result.content, error: result.failure.message };
@@ -307,6 +325,7 @@ async function resend(
     error: undefined,
     stopped: undefined,
     toolCalls: undefined,
+    toolRoundsCapped: undefined,
     inputTokens: 0,
     outputTokens: 0,
     isActive: true,

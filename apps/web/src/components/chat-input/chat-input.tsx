@@ -1,27 +1,44 @@
 import { limits } from '@confab/protocol/limits';
 import { SendHorizontal, Square } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { promptProblem } from '../lib/chat-validation';
+import { promptProblem } from './input-rules';
 
 /**
  * Spec section 5 "Chat input": up to 2000 characters (native max length too), Enter sends and
  * Shift+Enter starts a line, blank text is not sent, the text is trimmed and the field cleared,
  * nothing is sent while a reply streams; grows up to 4 rows. The stop button aborts the reply.
+ * Shared by the AI chat and the one-to-one chat room, whose rules are the same.
  */
 export function ChatInput({
-  replying,
+  replying = false,
   disabled,
   onSend,
   onStop,
+  onTextChange,
+  onBlur,
+  accessory,
 }: {
-  replying: boolean;
+  replying?: boolean;
   disabled?: boolean;
   onSend: (text: string) => void;
-  onStop: () => void;
+  /** Shown instead of the send button while `replying`. */
+  onStop?: () => void;
+  /** Every change of the text (the chat room reports typing with it). */
+  onTextChange?: (text: string) => void;
+  onBlur?: () => void;
+  /** Extra controls left of the text, such as an attach button. */
+  accessory?: ReactNode;
 }) {
-  const { t } = useTranslation('mindBox');
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   // The native max length cuts longer input short; `overflow` remembers that it happened, so
@@ -59,6 +76,7 @@ export function ChatInput({
     if (disabled || text.length > limits.chatInputMax || promptProblem(text, replying)) return;
     onSend(text.trim());
     setText('');
+    onTextChange?.('');
     setOverflow(false);
   };
 
@@ -78,32 +96,35 @@ export function ChatInput({
       }}
     >
       <div className="flex items-end gap-2 rounded-xl border border-border bg-surface p-2 focus-within:outline-2 focus-within:outline-secondary">
+        {accessory}
         <textarea
           ref={ref}
-          aria-label={t('input.label')}
+          aria-label={t('chatInput.label')}
           aria-invalid={tooLong || undefined}
           aria-describedby="chat-input-hint"
-          placeholder={t('input.placeholder')}
+          placeholder={t('chatInput.placeholder')}
           value={text}
           maxLength={limits.chatInputMax}
           rows={1}
           disabled={disabled}
+          onBlur={onBlur}
           onChange={(e) => {
             setText(e.target.value);
+            onTextChange?.(e.target.value);
             if (e.target.value.length < limits.chatInputMax) setOverflow(false);
           }}
           onKeyDown={onKeyDown}
           className="max-h-40 min-h-6 flex-1 resize-none bg-transparent px-2 py-1 text-sm leading-6 outline-none"
         />
-        {replying ? (
-          <Button variant="outline" size="icon" aria-label={t('input.stop')} onClick={onStop}>
+        {replying && onStop ? (
+          <Button variant="outline" size="icon" aria-label={t('chatInput.stop')} onClick={onStop}>
             <Square aria-hidden className="size-4 fill-current" />
           </Button>
         ) : (
           <Button
             type="submit"
             size="icon"
-            aria-label={t('input.send')}
+            aria-label={t('chatInput.send')}
             disabled={disabled || promptProblem(text, false) !== null}
           >
             <SendHorizontal aria-hidden className="size-4" />
@@ -113,12 +134,12 @@ export function ChatInput({
       <div id="chat-input-hint" className="flex justify-between px-1 text-xs text-fg-muted">
         {tooLong ? (
           <span role="alert" className="text-error-text">
-            {t('input.tooLong')}
+            {t('chatInput.tooLong')}
           </span>
         ) : (
-          <span>{t('input.hint')}</span>
+          <span>{t('chatInput.hint')}</span>
         )}
-        <span>{t('input.count', { count: text.length, max: limits.chatInputMax })}</span>
+        <span>{t('chatInput.count', { count: text.length, max: limits.chatInputMax })}</span>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatInput } from '@/features/mind-box/components/chat-input';
+import { ChatInput } from '@/components/chat-input/chat-input';
 
 function setup(replying = false) {
   const onSend = vi.fn();

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { chatRoom } from '@confab/protocol/socket-events';
+import type { SocketHandler } from '../plugins/socket';
+import { onClientEvent } from './client-event';
+
+/** Most messages per chat one `sync` answers with; `hasMore` asks the client for the rest. */
+export const syncBatchSize = 100;
+
+/**
+ * The social chat's socket events. Connecting and disconnecting count towards presence;
+ * `sendMessage` stores through the messages service (exactly once per clientId) and answers
+ * with the stored message; `join_chats` joins only the user's own chats (for typing); `sync`
+ * reads what a client missed from the database, whatever the connection recovered.
+ */
+export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
+  const { presence, typing, messages, chats } = app.services;
+  const logFailure = (what: string) => (error: unknown) =>
+    app.log.warn({ err: error }, `${what} failed`);
+
+  return (socket) => {
+    const userId = socket.data.user.id;
+    presence.socketConnected(userId, socket.id).catch(logFailure('presence on connect'));
+    socket.on('disconnect', () => {
+      presence.socketDisconnected(userId, socket.id).catch(logFailure('presence on disconnect'));
+      typing.socketDisconnected(socket.id).catch(logFailure('typing on disconnect'));
+    });
+
+    onClientEvent(socket, app.log, 'sendMessage', async (payload, user) => {
+      const message = await messages.send(user, payload);
+      await typing.stop(payload.chatId, user.id);
+      return { message };
+    });
+
+    onClientEvent(socket, app.log, 'typing', (payload, user) =>
+      typing.typing(user, socket.id, payload),
+    );
+
+    onClientEvent(socket, app.log, 'onlineStatus', (payload, user) =>
+      presence.socketActivity(user.id, socket.id, payload.isOnline),
+    );
+
+    // Chats the user is not in are left out of the answer: the ack lists what was joined.
+    onClientEvent(socket, app.log, 'join_chats', async (payload, user) => {
+      const own = new Set(await chats.chatIdsOf(user.id));
+      const chatIds = [...new Set(payload.chatIds)].filter((chatId) => own.has(chatId));
+      await socket.join(chatIds.map(chatRoom));
+      return { chatIds };
+    });
+
+    onClientEvent(socket, app.log, 'leave_chats', async (payload) => {
+      const chatIds = [...new Set(payload.chatIds)].filter((chatId) =>
+        socket.rooms.has(chatRoom(chatId)),
+      );
+      for (const chatId of chatIds) await socket.leave(chatRoom(chatId));
+      return { chatIds };
+    });
+
+    onClientEvent(socket, app.log, 'sync', (payload, user) =>
+      messages.since(user.id, payload.cursors, syncBatchSize),
+    );
+  };
+}

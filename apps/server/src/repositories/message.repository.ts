@@ -1,0 +1,140 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, MessagesTable } from '../db/schema';
+
+export type MessageRow = Selectable<MessagesTable>;
+/** A message with its sender's username, as every view of a message needs it. */
+export type MessageView = MessageRow & { sender_username: string };
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class MessageRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private selectViews() {
+    return this.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.sender_id')
+      .selectAll('messages')
+      .select('users.username as sender_username');
+  }
+
+  /**
+   * Takes the chat's next sequence number. Inside the send's transaction: on PostgreSQL the
+   * row stays locked until commit, so concurrent sends to one chat get 1, 2, 3, ... in commit
+   * order; SQLite has one writer at a time anyway. Undefined when the chat does not exist.
+   */
+  async nextSeq(chatId: string, now: number): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable('chats')
+      .set({ last_seq: sql`last_seq + 1`, updated_at: now })
+      .where('id', '=', chatId)
+      .returning('last_seq')
+      .executeTakeFirst();
+    return row?.last_seq;
+  }
+
+  async insert(message: Insertable<MessagesTable>): Promise<void> {
+    await this.db.insertInto('messages').values(message).execute();
+  }
+
+  findByClientId(senderId: string, clientId: string): Promise<MessageView | undefined> {
+    return this.selectViews()
+      .where('messages.sender_id', '=', senderId)
+      .where('messages.client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /** A message of this chat only: an id of another chat is not found. */
+  findInChat(chatId: string, messageId: string): Promise<MessageView | undefined> {
+    return this.selectViews()
+      .where('messages.id', '=', messageId)
+      .where('messages.chat_id', '=', chatId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Up to `limit` messages before `beforeSeq` (or the latest), oldest first, and whether older
+   * ones remain. Reads one more row than asked to know that.
+   */
+  async page(
+    chatId: string,
+    options: { beforeSeq?: number; limit: number },
+  ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
+    let query = this.selectViews().where('messages.chat_id', '=', chatId);
+    if (options.beforeSeq !== undefined)
+      query = query.where('messages.seq', '<', options.beforeSeq);
+    const rows = await query
+      .orderBy('messages.seq', 'desc')
+      .limit(options.limit + 1)
+      .execute();
+    const hasMore = rows.length > options.limit;
+    return { messages: rows.slice(0, options.limit).reverse(), hasMore };
+  }
+
+  /** Up to `limit` messages after `afterSeq`, oldest first (catch-up), and whether more follow. */
+  async after(
+    chatId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
+    const rows = await this.selectViews()
+      .where('messages.chat_id', '=', chatId)
+      .where('messages.seq', '>', afterSeq)
+      .orderBy('messages.seq', 'asc')
+      .limit(limit + 1)
+      .execute();
+    return { messages: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /** The newest `limit` messages whose text contains `query` (case-insensitive), newest first. */
+  search(chatId: string, query: string, limit: number): Promise<MessageView[]> {
+    let select = this.selectViews()
+      .where('messages.chat_id', '=', chatId)
+      .where('messages.deleted', '=', 0);
+    if (query !== '') {
+      // Both sides lowered by the engine, so they fold case the same way.
+      const pattern = `%${likeEscaped(query)}%`;
+      select = select.where(
+        sql<boolean>`lower(messages.content) like lower(${pattern}) escape '\\'`,
+      );
+    }
+    return select.orderBy('messages.seq', 'desc').limit(limit).execute();
+  }
+
+  /**
+   * Each chat's latest message (the one at its last sequence number): of one chat, or of every
+   * chat a user takes part in (a subquery, as a user may have thousands of chats).
+   */
+  latestIn(scope: { chatId: string } | { userId: string }): Promise<MessageView[]> {
+    const query = this.selectViews().innerJoin('chats', (join) =>
+      join.onRef('chats.id', '=', 'messages.chat_id').onRef('chats.last_seq', '=', 'messages.seq'),
+    );
+    if ('chatId' in scope) return query.where('messages.chat_id', '=', scope.chatId).execute();
+    return query
+      .where('messages.chat_id', 'in', (eb) =>
+        eb
+          .selectFrom('chat_participants')
+          .select('chat_participants.chat_id')
+          .where('chat_participants.user_id', '=', scope.userId),
+      )
+      .execute();
+  }
+
+  async update(id: string, changes: Updateable<MessagesTable>): Promise<void> {
+    await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Messages of others than `readerId` after `afterSeq`, deleted ones excepted. */
+  async countUnread(chatId: string, readerId: string, afterSeq: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('chat_id', '=', chatId)
+      .where('seq', '>', afterSeq)
+      .where('sender_id', '<>', readerId)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,129 @@
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplySchema } from '@confab/protocol/errors';
+import {
+  chatIdSchema,
+  fileParamsSchema,
+  socialChatFailureTexts,
+  socialChatRoutes,
+  uploadReplySchema,
+} from '@confab/protocol/social-chat';
+import { AppError, badRequest } from '../../../lib/app-error';
+import { contentDisposition } from '../../../lib/content-disposition';
+import { ok } from '../../../lib/envelope';
+import { errorHandler } from '../../../plugins/errors';
+import { signedInUser } from '../../../plugins/session';
+
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  404: errorReplySchema,
+  413: errorReplySchema,
+  415: errorReplySchema,
+};
+
+// The multipart parser's own limit errors name its internals; these say what to send instead.
+const multipartMessages: Record<string, string> = {
+  FST_PARTS_LIMIT: 'Send only the field chatId and one file',
+  FST_FILES_LIMIT: 'Send one file at a time',
+  FST_FIELDS_LIMIT: 'Send only the field chatId and one file',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data',
+};
+
+/**
+ * `POST /api/chat-social-msg/files/upload` (multipart: the field `chatId`, then the field
+ * `file`) and `GET /api/chat-social-msg/files/{fileId}`. Files are served with the type found
+ * in their content, never sniffed, never as a page: images inline, everything else as a
+ * download, in a sandbox that runs nothing.
+ */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = app.services.files;
+  app.setErrorHandler(
+    errorHandler((request) =>
+      request.routeOptions.url === socialChatRoutes.upload
+        ? socialChatFailureTexts.uploadFile
+        : undefined,
+    ),
+  );
+  await app.register(fastifyMultipart, {
+    // One byte past the cap, so the service sees that a file is too large and says so.
+    limits: { fileSize: app.config.uploadMaxBytes + 1, files: 1, fields: 1, parts: 2 },
+    throwFileSizeLimit: true,
+  });
+  app.addHook('preHandler', app.requireUser);
+
+  app.post(
+    socialChatRoutes.upload,
+    { schema: { response: { 200: uploadReplySchema, ...errors } } },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          multipartMessages.FST_INVALID_MULTIPART_CONTENT_TYPE!,
+        );
+      }
+      const user = signedInUser(request);
+      const parts = request.parts();
+      const field = await nextPart(parts);
+      if (field?.type !== 'field' || field.fieldname !== 'chatId') {
+        throw badRequest('Send the field chatId first, then the file', {
+          chatId: 'Give the id of a chat before the file',
+        });
+      }
+      const chatId = chatIdSchema.safeParse(field.value);
+      if (!chatId.success) {
+        throw badRequest(`chatId: ${chatId.error.issues[0]?.message ?? 'Invalid chat id'}`, {
+          chatId: chatId.error.issues[0]?.message ?? 'Invalid chat id',
+        });
+      }
+      // Refused before the file's bytes are read when the user is not in the chat.
+      await files.checkUploadTarget(user, chatId.data);
+      const file = await nextPart(parts);
+      if (file?.type !== 'file' || file.fieldname !== 'file') {
+        throw badRequest('Send the file in the field named file', { file: 'Choose a file' });
+      }
+      const attachment = await files.store(user, chatId.data, {
+        filename: file.filename,
+        content: file.file,
+      });
+      return ok({ file: attachment });
+    },
+  );
+
+  app.get(
+    socialChatRoutes.file,
+    // No response schema: the body is the file's bytes, streamed as they are.
+    { schema: { params: fileParamsSchema } },
+    async (request, reply) => {
+      const { file, content } = await files.open(signedInUser(request), request.params.fileId);
+      const isImage = file.mime_type.startsWith('image/');
+      return reply
+        .header(
+          'content-type',
+          file.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : file.mime_type,
+        )
+        .header('content-length', Number(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          contentDisposition(isImage ? 'inline' : 'attachment', file.original_name),
+        )
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=86400')
+        .send(content);
+    },
+  );
+};
+
+/** The next part of a multipart body; the parser's limit errors become readable 400s. */
+async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multipart | undefined> {
+  try {
+    return (await parts.next()).value as Multipart | undefined;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = code && multipartMessages[code];
+    if (message) throw badRequest(message);
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+
+/** A message as each participant sees it (`isRead` depends on the viewer). */
+export type MessageFor = (viewerId: string) => SocialMessage;
+
+/**
+ * What each participant of a chat is told over the socket. Everything goes through the
+ * RealtimeHub to the `user:{id}` room, so every tab and device of a participant hears it.
+ */
+export class MessageNotifications {
+  constructor(private readonly realtime: RealtimeHub) {}
+
+  /**
+   * A new message: `newChatMessage` to every participant (the sender's other tabs included),
+   * and `new_message` with the receiver's unread count to each receiver, for their chat list.
+   */
+  sent(
+    participantIds: readonly string[],
+    messageFor: MessageFor,
+    unreadByReceiver: ReadonlyMap<string, number>,
+  ): void {
+    for (const userId of participantIds) {
+      const message = messageFor(userId);
+      this.realtime.toUser(userId, 'newChatMessage', { message });
+      const unread = unreadByReceiver.get(userId);
+      if (unread !== undefined) {
+        this.realtime.toUser(userId, 'new_message', { chatId: message.chatId, unread, message });
+      }
+    }
+  }
+
+  /** An edit or a deletion, to every participant. */
+  updated(participantIds: readonly string[], messageFor: MessageFor): void {
+    for (const userId of participantIds) {
+      this.realtime.toUser(userId, 'messageUpdated', { message: messageFor(userId) });
+    }
+  }
+
+  /** `readerId` read up to `lastReadSeq`: the others learn it (their messages show as read). */
+  read(
+    participantIds: readonly string[],
+    chatId: string,
+    readerId: string,
+    lastReadSeq: number,
+  ): void {
+    for (const userId of participantIds) {
+      if (userId === readerId) continue;
+      this.realtime.toUser(userId, 'messagesRead', { chatId, userId: readerId, lastReadSeq });
+    }
+  }
+
+  /** The viewer's own view of a chat changed (read marks, toggles, nickname): all their tabs. */
+  chatUpdated(viewerId: string, chat: SocialChat): void {
+    this.realtime.toUser(viewerId, 'chatUpdated', { chat });
+  }
+}

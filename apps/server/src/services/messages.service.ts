@@ -1,0 +1,376 @@
+import type { SessionUser } from '@confab/protocol/auth';
+import type { ContentType, SocialMessage, SyncReply } from '@confab/protocol/social-chat';
+import { isUniqueViolation } from '../db/errors';
+import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
+import { newId } from '../lib/ids';
+import type { ChatForViewer, ChatRepository } from '../repositories/chat.repository';
+import type { MessageRepository, MessageView } from '../repositories/message.repository';
+import type { Transact } from '../repositories/transaction';
+import type { AttachmentLookup } from './attachment-lookup';
+import type { ChatsService } from './chats.service';
+import type { ContactsService } from './contacts.service';
+import type { MessageNotifications } from './message-notifications';
+import { isChatBlocked, readMarksOf, toSocialMessage } from './social-chat-views';
+
+export interface MessagesStore {
+  messages: MessageRepository;
+  chats: ChatRepository;
+}
+
+interface MessagesServiceOptions {
+  store: MessagesStore;
+  transact: Transact<MessagesStore>;
+  chats: ChatsService;
+  contacts: ContactsService;
+  attachments: AttachmentLookup;
+  notify: MessageNotifications;
+  now?: () => number;
+}
+
+export interface SendInput {
+  chatId: string;
+  content: string;
+  contentType: ContentType;
+  /** The client's id of this send; a retry with the same one returns the original message. */
+  clientId?: string;
+  fileId?: string;
+}
+
+export interface PageOptions {
+  limit: number;
+  /** A message id of this chat: messages older than it. */
+  before?: string;
+  /** Catch-up: messages after this sequence number. */
+  afterSeq?: number;
+}
+
+// One text for "no such message" and "a message of another chat".
+const noSuchMessage = 'No such message in this chat';
+
+/**
+ * Messages of one-to-one chats (spec sections 3 "Social message", 4 and 5).
+ *
+ * - Only participants send, read, mark and search; any other chat id is "No such chat" (404).
+ *   A message id of another chat is "No such message in this chat" (404).
+ * - Exactly once: a send whose clientId the sender already used stores nothing and returns the
+ *   original message, also when two retries race (the unique index decides, the loser reads
+ *   the winner's row).
+ * - Order: the send's transaction takes the chat's next sequence number, so every chat reads
+ *   1, 2, 3, ... with no gap, in the order the sends were stored.
+ * - Nobody sends while either side has blocked the other as a contact or blocked the chat.
+ * - Only the sender edits or deletes; a deleted message keeps its place (and number) with its
+ *   content removed, and cannot be edited.
+ * - Unread counts are kept per participant: a message adds one for each receiver, a read mark
+ *   recounts what is left after it, a deletion takes back an unread message.
+ */
+export class MessagesService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: MessagesServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private get messages() {
+    return this.options.store.messages;
+  }
+
+  async send(user: SessionUser, input: SendInput): Promise<SocialMessage> {
+    const entry = await this.options.chats.access(user.id, input.chatId);
+    if (input.clientId !== undefined) {
+      const original = await this.messages.findByClientId(user.id, input.clientId);
+      if (original) return this.original(original, entry, user.id);
+    }
+    await this.refuseIfBlocked(entry, user.id);
+    const attachment = await this.attachmentFor(input);
+    const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];
+    const id = newId();
+    const clientId = input.clientId ?? newId();
+    const now = this.now();
+    let stored: { view: MessageView; unread: Map<string, number> };
+    try {
+      stored = await this.options.transact(async ({ messages, chats }) => {
+        const seq = await messages.nextSeq(input.chatId, now);
+        if (seq === undefined) throw notFound('No such chat');
+        const row = {
+          id,
+          chat_id: input.chatId,
+          seq,
+          sender_id: user.id,
+          client_id: clientId,
+          content: input.content,
+          content_type: input.contentType,
+          attachment: attachment && JSON.stringify(attachment),
+          created_at: now,
+          edited_at: null,
+          deleted: 0,
+        };
+        await messages.insert(row);
+        const unread = new Map<string, number>();
+        for (const other of entry.others) {
+          unread.set(other.user_id, await chats.addUnread(input.chatId, other.user_id));
+        }
+        if (entry.me.hidden === 1)
+          await chats.updateParticipant(input.chatId, user.id, { hidden: 0 });
+        return { view: { ...row, sender_username: user.username }, unread };
+      });
+    } catch (error) {
+      // A concurrent retry with the same clientId won: answer with its message.
+      if (input.clientId !== undefined && isUniqueViolation(error)) {
+        const original = await this.messages.findByClientId(user.id, input.clientId);
+        if (original) return this.original(original, entry, user.id);
+      }
+      throw error;
+    }
+    // Read marks as they were: nobody has read a message stored just now.
+    const marks = readMarksOf([entry.me, ...entry.others]);
+    const messageFor = (viewerId: string) => toSocialMessage(stored.view, viewerId, marks);
+    this.options.notify.sent(participantIds, messageFor, stored.unread);
+    return messageFor(user.id);
+  }
+
+  /** History, oldest first: the latest page, the page before a message, or after a seq. */
+  async page(
+    user: SessionUser,
+    chatId: string,
+    options: PageOptions,
+  ): Promise<{ messages: SocialMessage[]; hasMore: boolean }> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    if (options.before !== undefined && options.afterSeq !== undefined) {
+      throw badRequest('Give either before or afterSeq, not both');
+    }
+    const page =
+      options.afterSeq !== undefined
+        ? await this.messages.after(chatId, options.afterSeq, options.limit)
+        : await this.messages.page(chatId, {
+            limit: options.limit,
+            beforeSeq:
+              options.before === undefined
+                ? undefined
+                : (await this.messageOf(chatId, options.before)).seq,
+          });
+    return { messages: this.viewsFor(page.messages, entry), hasMore: page.hasMore };
+  }
+
+  /**
+   * The latest `limit` messages of each chat, oldest first, keyed by chat id; with one chat and
+   * a `messageId`, the messages before that one.
+   */
+  async batch(
+    user: SessionUser,
+    chatIds: readonly string[],
+    limit: number,
+    messageId?: string,
+  ): Promise<Record<string, SocialMessage[]>> {
+    const unique = [...new Set(chatIds)];
+    if (messageId !== undefined && unique.length !== 1) {
+      throw badRequest('messageId goes with exactly one chat id', {
+        messageId: 'Give one chat id with messageId',
+      });
+    }
+    const entries = await this.options.chats.accessAll(user.id, unique);
+    const result: Record<string, SocialMessage[]> = {};
+    for (const entry of entries) {
+      const chatId = entry.chat.id;
+      const beforeSeq =
+        messageId === undefined ? undefined : (await this.messageOf(chatId, messageId)).seq;
+      const page = await this.messages.page(chatId, { limit, beforeSeq });
+      result[chatId] = this.viewsFor(page.messages, entry);
+    }
+    return result;
+  }
+
+  async edit(
+    user: SessionUser,
+    chatId: string,
+    messageId: string,
+    content: string,
+  ): Promise<SocialMessage> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    const message = await this.ownMessage(user, chatId, messageId, 'edit');
+    if (message.deleted === 1) throw conflict('This message was deleted and cannot be edited');
+    const editedAt = this.now();
+    await this.messages.update(messageId, { content, edited_at: editedAt });
+    return this.announceUpdate({ ...message, content, edited_at: editedAt }, entry);
+  }
+
+  /** Removes the message's content for everyone; deleting it again changes nothing. */
+  async remove(user: SessionUser, chatId: string, messageId: string): Promise<SocialMessage> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    const message = await this.ownMessage(user, chatId, messageId, 'delete');
+    if (message.deleted === 1) return this.viewsFor([message], entry)[0]!;
+    const deleted = { ...message, content: '', attachment: null, deleted: 1 };
+    await this.options.transact(async ({ messages, chats }) => {
+      await messages.update(messageId, { content: '', attachment: null, deleted: 1 });
+      for (const other of entry.others)
+        await chats.removeUnread(chatId, other.user_id, message.seq);
+    });
+    const view = this.announceUpdate(deleted, entry);
+    // A receiver who had not read it has one unread message fewer.
+    for (const other of entry.others) {
+      if (other.last_read_seq < message.seq)
+        await this.options.chats.changed(other.user_id, chatId);
+    }
+    return view;
+  }
+
+  /** Marks everything up to `messageId` as read. */
+  async read(
+    user: SessionUser,
+    chatId: string,
+    messageId: string,
+  ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    const message = await this.messageOf(chatId, messageId);
+    return this.markRead(user, entry, message.seq);
+  }
+
+  /** Marks the whole chat as read. */
+  async readAll(
+    user: SessionUser,
+    chatId: string,
+  ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    return this.markRead(user, entry, entry.chat.last_seq);
+  }
+
+  /** Messages containing `query` (case-insensitive; empty finds all), newest first. */
+  async search(
+    user: SessionUser,
+    chatId: string,
+    query: string,
+    limit: number,
+  ): Promise<SocialMessage[]> {
+    const entry = await this.options.chats.access(user.id, chatId);
+    const found = await this.messages.search(chatId, query.trim(), limit);
+    return this.viewsFor(found, entry);
+  }
+
+  /**
+   * Catch-up after a reconnection: for each of the user's chats among the cursors, the
+   * messages after `afterSeq`, oldest first, at most `limit` per chat. Chats the user is not
+   * in are left out. `hasMore` tells that some chat had more: ask again from the new cursors.
+   */
+  async since(
+    userId: string,
+    cursors: readonly { chatId: string; afterSeq: number }[],
+    limit: number,
+  ): Promise<SyncReply> {
+    const entries = await this.options.store.chats.chatsOf(userId, { includeHidden: true });
+    const entryByChat = new Map(entries.map((entry) => [entry.chat.id, entry]));
+    const messagesMap: Record<string, SocialMessage[]> = {};
+    let hasMore = false;
+    for (const cursor of cursors) {
+      const entry = entryByChat.get(cursor.chatId);
+      if (!entry || cursor.chatId in messagesMap) continue;
+      if (entry.chat.last_seq <= cursor.afterSeq) {
+        messagesMap[cursor.chatId] = [];
+        continue;
+      }
+      const page = await this.messages.after(cursor.chatId, cursor.afterSeq, limit);
+      messagesMap[cursor.chatId] = this.viewsFor(page.messages, entry);
+      hasMore ||= page.hasMore;
+    }
+    return { messagesMap, hasMore };
+  }
+
+  private async markRead(
+    user: SessionUser,
+    entry: ChatForViewer,
+    seq: number,
+  ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
+    const chatId = entry.chat.id;
+    const { lastReadSeq, unread } = await this.options.transact(async ({ messages, chats }) => {
+      // The mark first: it locks the row, so a send's unread increment waits for this count.
+      const mark = await chats.advanceReadMark(chatId, user.id, seq);
+      const left = await messages.countUnread(chatId, user.id, mark);
+      await chats.updateParticipant(chatId, user.id, { unread: left });
+      return { lastReadSeq: mark, unread: left };
+    });
+    if (lastReadSeq > entry.me.last_read_seq) {
+      const participantIds = [user.id, ...entry.others.map((o) => o.user_id)];
+      this.options.notify.read(participantIds, chatId, user.id, lastReadSeq);
+    }
+    await this.options.chats.changed(user.id, chatId);
+    return { chatId, unread, lastReadSeq };
+  }
+
+  /** A retry: the message first stored with this clientId, if it went to the same chat. */
+  private original(original: MessageView, entry: ChatForViewer, viewerId: string): SocialMessage {
+    if (original.chat_id !== entry.chat.id) {
+      throw conflict('This clientId was already used for a message in another chat', {
+        clientId: 'Use a new clientId for each message',
+      });
+    }
+    return toSocialMessage(original, viewerId, readMarksOf([entry.me, ...entry.others]));
+  }
+
+  private async refuseIfBlocked(entry: ChatForViewer, senderId: string): Promise<void> {
+    const contactBlocks = await Promise.all(
+      entry.others.map((o) => this.options.contacts.canMessage(senderId, o.user_id)),
+    );
+    if (isChatBlocked(entry) || contactBlocks.includes(false)) {
+      throw forbidden('Messages cannot be sent in this chat: it is blocked');
+    }
+  }
+
+  private async attachmentFor(input: SendInput) {
+    if (input.contentType === 'text') {
+      if (input.fileId !== undefined) {
+        throw badRequest('A text message carries no file; send it as image or file', {
+          fileId: 'Only image and file messages carry a file',
+        });
+      }
+      return null;
+    }
+    if (input.fileId === undefined) {
+      throw badRequest(`An ${input.contentType} message needs the fileId of an uploaded file`, {
+        fileId: 'Upload the file to this chat first',
+      });
+    }
+    const attachment = await this.options.attachments.findForChat(input.fileId, input.chatId);
+    if (!attachment) {
+      throw badRequest('Upload the file to this chat first', {
+        fileId: 'Upload the file to this chat first',
+      });
+    }
+    if (input.contentType === 'image' && !attachment.mimeType.startsWith('image/')) {
+      throw badRequest('This file is not an image; send it as a file', {
+        fileId: 'Not an image',
+      });
+    }
+    return attachment;
+  }
+
+  private async messageOf(chatId: string, messageId: string): Promise<MessageView> {
+    const message = await this.messages.findInChat(chatId, messageId);
+    if (!message) throw notFound(noSuchMessage);
+    return message;
+  }
+
+  private async ownMessage(
+    user: SessionUser,
+    chatId: string,
+    messageId: string,
+    action: 'edit' | 'delete',
+  ): Promise<MessageView> {
+    const message = await this.messageOf(chatId, messageId);
+    if (message.sender_id !== user.id) {
+      throw forbidden(`Only the sender can ${action} a message`);
+    }
+    return message;
+  }
+
+  private viewsFor(views: readonly MessageView[], entry: ChatForViewer): SocialMessage[] {
+    const marks = readMarksOf([entry.me, ...entry.others]);
+    return views.map((view) => toSocialMessage(view, entry.me.user_id, marks));
+  }
+
+  private announceUpdate(view: MessageView, entry: ChatForViewer): SocialMessage {
+    const marks = readMarksOf([entry.me, ...entry.others]);
+    const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];
+    this.options.notify.updated(participantIds, (viewerId) =>
+      toSocialMessage(view, viewerId, marks),
+    );
+    return toSocialMessage(view, entry.me.user_id, marks);
+  }
+}

@@ -1,0 +1,74 @@
+import type { SessionUser } from '@confab/protocol/auth';
+import type { Presence } from '@confab/protocol/social-chat';
+import { notFound } from '../lib/app-error';
+import type { PresenceState, PresenceStore } from '../realtime/presence-store';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+
+/** Who may see whose presence (the contacts service). */
+export interface PresenceAudience {
+  mayWatchPresenceOf(viewerId: string, subjectId: string): Promise<boolean>;
+  presenceWatchersOf(subjectId: string): Promise<string[]>;
+}
+
+interface PresenceServiceOptions {
+  store: PresenceStore;
+  audience: PresenceAudience;
+  realtime: RealtimeHub;
+  now?: () => number;
+}
+
+/**
+ * Online status. Every socket of a user counts (tabs, devices); a user is online while one of
+ * them is connected and not marked away, and goes offline when the last one leaves or goes
+ * away. Each flip is announced (`presence`) to the contacts allowed to see it, and only to them.
+ */
+export class PresenceService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: PresenceServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async socketConnected(userId: string, socketId: string): Promise<void> {
+    await this.announce(userId, await this.options.store.connect(userId, socketId, this.now()));
+  }
+
+  async socketActivity(userId: string, socketId: string, active: boolean): Promise<void> {
+    const change = await this.options.store.setActive(userId, socketId, active, this.now());
+    await this.announce(userId, change);
+  }
+
+  async socketDisconnected(userId: string, socketId: string): Promise<void> {
+    await this.announce(userId, await this.options.store.disconnect(userId, socketId, this.now()));
+  }
+
+  /** `GET presence/{userId}`: 404 for anyone who is not a contact allowed to see it. */
+  async get(viewer: SessionUser, userId: string): Promise<Presence> {
+    if (!(await this.options.audience.mayWatchPresenceOf(viewer.id, userId))) {
+      throw notFound('No contact with this id');
+    }
+    return toPresence(userId, await this.options.store.get(userId, this.now()));
+  }
+
+  /** Which of these users are online, for views whose caller checked who may see it. */
+  onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    return this.options.store.onlineAmong(userIds);
+  }
+
+  private async announce(
+    userId: string,
+    change: { changed: boolean; state: PresenceState },
+  ): Promise<void> {
+    if (!change.changed) return;
+    const watchers = await this.options.audience.presenceWatchersOf(userId);
+    this.options.realtime.toUsers(watchers, 'presence', toPresence(userId, change.state));
+  }
+}
+
+function toPresence(userId: string, state: PresenceState): Presence {
+  return {
+    userId,
+    isOnline: state.isOnline,
+    lastSeen: state.lastSeen === null ? null : new Date(state.lastSeen).toISOString(),
+  };
+}

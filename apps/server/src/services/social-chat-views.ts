@@ -1,0 +1,94 @@
+import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import type { ChatForViewer } from '../repositories/chat.repository';
+import type { MessageView } from '../repositories/message.repository';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * How far each participant has read, so a message's `isRead` can be told for any viewer: the
+ * viewer's own messages are read when the other side has read them, the others' when the
+ * viewer has.
+ */
+export type ReadMarks = ReadonlyMap<string, number>;
+
+export function toSocialMessage(
+  view: MessageView,
+  viewerId: string,
+  readMarks: ReadMarks,
+): SocialMessage {
+  const readerSeq =
+    view.sender_id === viewerId
+      ? Math.max(0, ...[...readMarks].filter(([id]) => id !== viewerId).map(([, seq]) => seq))
+      : (readMarks.get(viewerId) ?? 0);
+  const deleted = view.deleted === 1;
+  return {
+    _id: view.id,
+    chatId: view.chat_id,
+    seq: view.seq,
+    sender: view.sender_id,
+    senderUsername: view.sender_username,
+    content: deleted ? '' : view.content,
+    contentType: view.content_type,
+    attachment: deleted || !view.attachment ? null : (JSON.parse(view.attachment) as Attachment),
+    clientId: view.client_id,
+    timestamp: iso(view.created_at),
+    editedAt: view.edited_at === null ? null : iso(view.edited_at),
+    deleted,
+    isRead: readerSeq >= view.seq,
+  };
+}
+
+/** The read marks of a chat's participants. */
+export function readMarksOf(
+  participants: readonly { user_id: string; last_read_seq: number }[],
+): ReadMarks {
+  return new Map(participants.map((p) => [p.user_id, p.last_read_seq]));
+}
+
+/** Nobody sends into a chat that either participant blocked, or between a blocked pair. */
+export function isChatBlocked({ chat, me, others }: ChatForViewer): boolean {
+  return (
+    chat.contact_status === 'blocked' || me.blocked === 1 || others.some((o) => o.blocked === 1)
+  );
+}
+
+/** A chat as its viewer sees it (their own state, the other participant's name). */
+export function toSocialChat(
+  entry: ChatForViewer,
+  lastMessage: MessageView | undefined,
+  online: ReadonlySet<string>,
+): SocialChat {
+  const { chat, me, others } = entry;
+  const [other] = others;
+  const marks = readMarksOf([me, ...others]);
+  return {
+    _id: chat.id,
+    type: 'private',
+    name: other?.username ?? '',
+    nickname: me.nickname,
+    avatar: null,
+    participants: others.map((o) => ({
+      id: o.user_id,
+      username: o.username,
+      nickname: me.nickname,
+      avatar: null,
+    })),
+    lastMessage: lastMessage ? toSocialMessage(lastMessage, me.user_id, marks) : null,
+    lastTime: lastMessage ? iso(lastMessage.created_at) : null,
+    lastSeq: chat.last_seq,
+    unread: me.unread,
+    // Someone who blocked the viewer stays offline to them.
+    isOnline:
+      other !== undefined &&
+      online.has(other.user_id) &&
+      !(chat.contact_status === 'blocked' && chat.contact_blocked_by === other.user_id),
+    isPinned: me.pinned === 1,
+    pinnedOrder: me.pinned === 1 ? me.pinned_order : null,
+    isArchived: me.archived === 1,
+    isMuted: me.muted === 1,
+    // The viewer's own chat block, or a contact block either way (the protocol's definition);
+    // the other participant's chat block is theirs to know.
+    isBlocked: me.blocked === 1 || chat.contact_status === 'blocked',
+    createdAt: iso(chat.created_at),
+  };
+}

@@ -1,0 +1,61 @@
+import type { SessionUser } from '@confab/protocol/auth';
+import type { TypingPayload } from '@confab/protocol/social-chat';
+import { notFound } from '../lib/app-error';
+import type { TypingEntry, TypingStore } from '../realtime/typing-store';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { ChatMembership } from './files.service';
+
+interface TypingServiceOptions {
+  store: TypingStore;
+  chats: ChatMembership;
+  realtime: RealtimeHub;
+}
+
+/**
+ * Typing indicators. Only a chat's participants may announce typing; the announcement goes to
+ * the sockets that joined the chat, never to the typist's own tabs. An indicator ends when the
+ * typist says so, sends a message, disconnects, or after `typingExpiryMs` without a renewal;
+ * each end is announced as `isTyping: false`.
+ */
+export class TypingService {
+  constructor(private readonly options: TypingServiceOptions) {
+    options.store.onExpire((entry) => this.announce(entry, false));
+  }
+
+  async typing(user: SessionUser, socketId: string, payload: TypingPayload): Promise<void> {
+    if (!(await this.options.chats.isParticipant(user.id, payload.chatId))) {
+      throw notFound('No such chat');
+    }
+    if (payload.isTyping) {
+      const entry = { chatId: payload.chatId, userId: user.id, username: user.username, socketId };
+      await this.options.store.start(entry);
+      // Every renewal is passed on, so a tab that joined the chat meanwhile shows it too.
+      this.announce(entry, true);
+    } else {
+      await this.stop(payload.chatId, user.id);
+    }
+  }
+
+  /** The user sent a message to the chat: they are no longer typing. */
+  async stop(chatId: string, userId: string): Promise<void> {
+    const entry = await this.options.store.stop(chatId, userId);
+    if (entry) this.announce(entry, false);
+  }
+
+  async socketDisconnected(socketId: string): Promise<void> {
+    for (const entry of await this.options.store.stopSocket(socketId)) this.announce(entry, false);
+  }
+
+  close(): void {
+    this.options.store.close();
+  }
+
+  private announce(entry: TypingEntry, isTyping: boolean): void {
+    this.options.realtime.toChatExceptUser(entry.chatId, entry.userId, 'typing', {
+      chatId: entry.chatId,
+      userId: entry.userId,
+      username: entry.username,
+      isTyping,
+    });
+  }
+}

@@ -1,0 +1,276 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { SessionUser } from '@confab/protocol/auth';
+import { contactsPaths, type Contact } from '@confab/protocol/contacts';
+import { createScratchPostgres, postgresServerUrl } from '../helpers/database-targets';
+import type { ScratchPostgres } from '../helpers/database-targets';
+import { eventually, freePort } from '../helpers/mcp';
+import { createScratchRedis, redisServerUrl, type ScratchRedis } from '../helpers/redis';
+import { connect, type ClientSocket } from '../helpers/sockets';
+import { newAccount } from '../helpers/users';
+
+/** Cluster suites need both real services; without them they are skipped with this reason. */
+export const clusterSkipReason =
+  postgresServerUrl && redisServerUrl
+    ? undefined
+    : 'cluster suites SKIPPED: they need TEST_DATABASE_URL and TEST_REDIS_URL (npm test sets both when the servers answer)';
+
+const serverDir = resolve(import.meta.dirname, '../..');
+
+export interface NodeOptions {
+  /** Extra environment of this node (RATE_LIMIT_..., ...). */
+  env?: Record<string, string>;
+  /** Prepares the node's DATA_DIR before it starts (an mcp.json, ...). */
+  prepareDataDir?: (dataDir: string) => void;
+}
+
+export interface ClusterNode {
+  index: number;
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** What the process wrote, for failure messages. */
+  output(): string;
+  /** Sends a signal and resolves with the exit code (null when a signal ended it). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface HttpReply<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A signed-in person of the site: calls any node with their cookie, opens tabs on any node. */
+export interface ClusterUser {
+  user: SessionUser;
+  cookie: string;
+  password: string;
+  request<T = unknown>(
+    node: number,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<HttpReply<T>>;
+  /** A socket.io client connected to one node, recording every event (see helpers/sockets). */
+  tab(node: number): ReturnType<typeof connect>;
+}
+
+export interface Cluster {
+  nodes: ClusterNode[];
+  databaseUrl: string;
+  redis: ScratchRedis;
+  /** Registers through a node, as the browser does. */
+  signUp(node?: number): Promise<ClusterUser>;
+  /**
+   * Two people who are friends, signed up on the given nodes, and their one-to-one chat: the
+   * start of every cross-node chat test.
+   */
+  friends(nodes?: [number, number]): Promise<{ a: ClusterUser; b: ClusterUser; chatId: string }>;
+  /** Starts one more node of the same site (say, after one was killed). */
+  addNode(options?: NodeOptions): Promise<ClusterNode>;
+  close(): Promise<void>;
+}
+
+/**
+ * Several real server processes (`tsx src/main.ts`) on loopback ports forming one site: one
+ * PostgreSQL database and one Redis key prefix, both created for the run and removed after.
+ *
+ * A cross-node test in a few lines:
+ *
+ *     const { a, b, chatId } = await cluster.friends([0, 1]);
+ *     const bTab = await b.tab(1);
+ *     await a.request(0, 'POST', someSendPath, { chatId, ... });
+ *     expect(await bTab.next('someEvent')).toMatchObject({ chatId });
+ */
+export async function startCluster(
+  count = 2,
+  options: NodeOptions | ((index: number) => NodeOptions) = {},
+): Promise<Cluster> {
+  const postgres: ScratchPostgres = await createScratchPostgres(postgresServerUrl!);
+  const redis = await createScratchRedis(redisServerUrl!);
+  const nodes: ClusterNode[] = [];
+  const tabs: ClientSocket[] = [];
+  const optionsOf = (index: number) => (typeof options === 'function' ? options(index) : options);
+  const addNode = async (nodeOptions = optionsOf(nodes.length)) => {
+    const node = await startNode(nodes.length, postgres.url, redis, nodeOptions);
+    nodes.push(node);
+    return node;
+  };
+  try {
+    // Together, as a deployment would start them: the migration runs once.
+    await Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        startNode(index, postgres.url, redis, optionsOf(index)),
+      ),
+    ).then((started) => nodes.push(...started));
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
+    await postgres.drop();
+    await redis.drop();
+    throw error;
+  }
+
+  const request = async <T>(
+    node: number,
+    method: string,
+    path: string,
+    cookie: string | undefined,
+    body?: unknown,
+  ): Promise<HttpReply<T>> => {
+    const response = await fetch(`${nodes[node]!.url}${path}`, {
+      method,
+      headers: {
+        ...(cookie && { cookie }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+
+  async function signUp(node = 0): Promise<ClusterUser> {
+    const { user, cookie, password } = await registerOverHttp(nodes[node]!.url);
+    return {
+      user,
+      cookie,
+      password,
+      request: (to, method, path, body) => request(to, method, path, cookie, body),
+      async tab(to) {
+        const socket = await connect(nodes[to]!.url, { cookie });
+        tabs.push(socket);
+        return socket;
+      },
+    };
+  }
+
+  return {
+    nodes,
+    databaseUrl: postgres.url,
+    redis,
+    addNode,
+    signUp,
+    async friends([first, second] = [0, 1]) {
+      const a = await signUp(first);
+      const b = await signUp(second);
+      const sent = await a.request<{ data: { contact: Contact } }>(
+        first,
+        'POST',
+        contactsPaths.add,
+        {
+          receiverName: b.user.username,
+        },
+      );
+      if (sent.status !== 200) throw new Error(`add failed: ${JSON.stringify(sent.body)}`);
+      const accepted = await b.request<{ data: { contact: Contact } }>(
+        second,
+        'POST',
+        contactsPaths.accept,
+        { contact: sent.body.data.contact.id },
+      );
+      const chatId = accepted.body.data?.contact.chatId;
+      if (accepted.status !== 200 || !chatId) {
+        throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+      }
+      return { a, b, chatId };
+    },
+    async close() {
+      for (const socket of tabs.splice(0)) socket.close();
+      await Promise.all(nodes.map((node) => node.stop('SIGTERM')));
+      await postgres.drop();
+      await redis.drop();
+      for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registers a new account over HTTP (a node, or nginx in front of nodes), as the browser does. */
+export async function registerOverHttp(
+  baseUrl: string,
+): Promise<{ user: SessionUser; cookie: string; password: string }> {
+  const account = newAccount();
+  const response = await fetch(`${baseUrl}/api/_auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) {
+    throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  }
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .find((pair) => pair.startsWith('confab_session='));
+  if (!cookie) throw new Error('no session cookie');
+  const { user } = (await response.json()) as { user: SessionUser };
+  return { user, cookie, password: account.password };
+}
+
+async function startNode(
+  index: number,
+  databaseUrl: string,
+  redis: ScratchRedis,
+  options: NodeOptions,
+): Promise<ClusterNode> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `confab-node${index}-`));
+  options.prepareDataDir?.(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: redis.prefix,
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+      RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+      RATE_LIMIT_ADD_CONTACT_PER_MINUTE: '10000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  // A test process that dies must not leave nodes behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
+
+  const url = `http://127.0.0.1:${port}`;
+  const node: ClusterNode = {
+    index,
+    url,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  let gone = false;
+  void exited.then(() => (gone = true));
+  await eventually(async () => {
+    if (gone) throw new Error(`node ${index} exited while starting:\n${output}`);
+    try {
+      return (await fetch(`${url}/api/ready`)).status === 200;
+    } catch {
+      return false;
+    }
+  }, 200);
+  return node;
+}

@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contactsAs } from '../helpers/contacts';
+import { eventually } from '../helpers/mcp';
+import { createScratchRedis, redisServerUrl, type ScratchRedis } from '../helpers/redis';
+import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy';
+import { startSharedNodes } from '../helpers/shared-nodes';
+import { connect, listen, type ClientSocket } from '../helpers/sockets';
+import { signUp } from '../helpers/users';
+
+/**
+ * Node B reaches Redis through a proxy the test cuts: a network partition between B and Redis,
+ * while node A and everyone else using the shared Redis carry on.
+ */
+describe.skipIf(!redisServerUrl)('a node that loses Redis keeps serving its own users', () => {
+  let redis: ScratchRedis;
+  let proxy: RedisProxy;
+  let site: Awaited<ReturnType<typeof startSharedNodes>>;
+  let urls: string[];
+  const open: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    redis = await createScratchRedis(redisServerUrl!);
+    proxy = await startRedisProxy(redis.url);
+    site = await startSharedNodes(
+      2,
+      { ...redis, urlOfNode: (index) => (index === 1 ? proxy.url : redis.url) },
+      { rateLimits: { loginFailuresPerAccount: 3, loginPerIpPerMinute: 3 } },
+    );
+    urls = await Promise.all(site.nodes.map((node) => listen(node.app)));
+  });
+  afterEach(() => {
+    proxy.restore();
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await site?.close();
+    await proxy?.close();
+    await redis?.drop();
+  });
+
+  const nodeA = () => site.nodes[0]!.app;
+  const nodeB = () => site.nodes[1]!.app;
+  async function tab(nodeIndex: number, cookie: string) {
+    const socket = await connect(urls[nodeIndex]!, { cookie });
+    open.push(socket);
+    return socket;
+  }
+  /** Until node B has noticed the outage (its next check, within a few seconds). */
+  const untilBNotices = () => eventually(async () => !nodeB().redis!.isAvailable());
+
+  it('delivers between users of the same node during the outage, and across nodes after it', async () => {
+    const alice = await signUp(nodeB());
+    const bob = await signUp(nodeB());
+    const carol = await signUp(nodeA());
+    const bobOnB = await tab(1, bob.cookie);
+
+    proxy.cut();
+    await untilBNotices();
+    const sent = await contactsAs(nodeB(), alice.cookie).send(bob.user.username);
+    expect((await bobOnB.next('newFriendMessage')).contact).toMatchObject({ id: sent.id });
+
+    proxy.restore();
+    await eventually(async () => nodeB().redis!.isAvailable());
+    // Node B reads the stream again: a request sent through node A reaches Bob's tab on B.
+    const fromCarol = await contactsAs(nodeA(), carol.cookie).send(bob.user.username);
+    expect((await bobOnB.next('newFriendMessage')).contact).toMatchObject({ id: fromCarol.id });
+  });
+
+  it('signs people in during the outage, with account locks counted on the node', async () => {
+    const dora = await signUp(nodeB());
+    const erin = await signUp(nodeB());
+    proxy.cut();
+    const login = (username: string, password: string) =>
+      nodeB().inject({ method: 'POST', url: '/api/_auth/login', payload: { username, password } });
+
+    // Rate limits that cannot reach Redis are skipped: no request fails because of them.
+    expect((await login(erin.user.username, erin.password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(dora.user.username, 'wrong password')).statusCode).toBe(401);
+    }
+    // ...but the account lock still holds, on this node's memory.
+    expect((await login(dora.user.username, dora.password)).statusCode).toBe(429);
+    expect((await login(erin.user.username, erin.password)).statusCode).toBe(200);
+
+    const sockets = await tab(1, erin.cookie);
+    expect(sockets.connected).toBe(true);
+  });
+
+  it('answers requests that need no Redis while it is cut', async () => {
+    const frank = await signUp(nodeB());
+    proxy.cut();
+    await untilBNotices();
+    const session = await nodeB().inject({
+      url: '/api/_auth/session',
+      headers: { cookie: frank.cookie },
+    });
+    expect(session.statusCode).toBe(200);
+    const list = await contactsAs(nodeB(), frank.cookie).listResponse();
+    expect(list.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,80 @@
+import type { SocialChat } from '@confab/protocol/social-chat';
+import { Ellipsis } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { ChatToggleChange } from '../api/toggle-chat';
+
+/** The toggles a row offers, each turning its current state around (spec section 4). */
+const actionsFor = (chat: SocialChat) =>
+  [
+    { toggle: 'pin', value: !chat.isPinned, label: chat.isPinned ? 'unpin' : 'pin' },
+    {
+      toggle: 'archive',
+      value: !chat.isArchived,
+      label: chat.isArchived ? 'unarchive' : 'archive',
+    },
+    { toggle: 'mute', value: !chat.isMuted, label: chat.isMuted ? 'unmute' : 'mute' },
+  ] as const;
+
+/**
+ * Pin, archive and mute one chat (or undo them), from a menu at the end of its row. The menu
+ * itself is built on first use: a row that is only scrolled past costs a plain button.
+ */
+export function ChatRowActions({
+  chat,
+  name,
+  disabled,
+  onToggle,
+}: {
+  chat: SocialChat;
+  name: string;
+  disabled?: boolean;
+  onToggle: (change: ChatToggleChange) => void;
+}) {
+  const { t } = useTranslation('conversations');
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      disabled={disabled}
+      aria-label={t('actions.label', { name })}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              setOpen(true);
+            }
+      }
+    >
+      <Ellipsis aria-hidden className="size-4" />
+    </Button>
+  );
+  if (!used) return trigger;
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {actionsFor(chat).map(({ toggle, value, label }) => (
+          <DropdownMenuItem
+            key={toggle}
+            onSelect={() => onToggle({ chatId: chat._id, toggle, value })}
+          >
+            {t(`actions.${label}`)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,60 @@
+import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+
+/**
+ * What one row of the conversation list shows (spec section 2), as plain values: the page
+ * renders them as text, never as HTML.
+ */
+
+const present = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/**
+ * The row's name: the viewer's nickname for the chat, else the first participant's nickname,
+ * else the chat's name; null when none is set (the row then shows 未知 and the avatar '?').
+ */
+export function chatNickname(chat: SocialChat): string | null {
+  return (
+    present(chat.nickname) ?? present(chat.participants[0]?.nickname) ?? present(chat.name) ?? null
+  );
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** `HH:mm` in local time, or null when there is no time or it cannot be read (shown `--:--`). */
+export function formatChatTime(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) {
+    // Spec section 8: a formatting failure is only logged.
+    console.warn(`The conversation list could not read the time "${iso}".`);
+    return null;
+  }
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+export type PreviewKind = 'none' | 'deleted' | 'image' | 'file' | 'text';
+
+export interface MessagePreview {
+  kind: PreviewKind;
+  /** The message's text on one line, or the file's name. */
+  text: string;
+}
+
+/** One line: line breaks and runs of spaces become one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The last message as one line: its text, or what it was (deleted, a picture, a file). */
+export function previewOf(message: SocialMessage | null): MessagePreview {
+  if (!message) return { kind: 'none', text: '' };
+  if (message.deleted) return { kind: 'deleted', text: '' };
+  switch (message.contentType) {
+    case 'image':
+      return { kind: 'image', text: '' };
+    case 'file':
+      return { kind: 'file', text: oneLine(message.attachment?.name ?? message.content) };
+    case 'text':
+      return { kind: 'text', text: oneLine(message.content) };
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Markdown to a sanitised HTML syntax tree (hast) through one unified processor made once: GFM
+ * (tables, task lists, strikethrough, autolinks), then HTML, sanitised, then highlighted. Raw
+ * HTML in a reply is dropped (remark-rehype leaves it out), and the sanitiser keeps only safe
+ * tags, attributes and URL schemes, so nothing a model writes can run in the page. Free of
+ * React and the DOM: the markdown worker runs it too (markdown.worker.ts).
+ */
+import type { Root } from 'hast';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  // Sanitise first; the highlighter's classes come after and are its own.
+  .use(rehypeSanitize)
+  .use(rehypeHighlight, { detect: false })
+  .freeze();
+
+/** Source positions are not needed to render, and they double what a worker has to send. */
+function dropPositions(node: { position?: unknown; children?: unknown[] }): void {
+  delete node.position;
+  if (node.children) for (const child of node.children) dropPositions(child as never);
+}
+
+export function markdownTree(text: string): Root {
+  const tree = processor.runSync(processor.parse(text));
+  dropPositions(tree);
+  return tree;
+}

@@ -1,0 +1,144 @@
+import { MoreHorizontal } from 'lucide-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+import type { RoomMessage } from '../lib/message-order';
+import { AttachmentView } from './attachment-view';
+import { MessageEditor } from './message-editor';
+import { MessageStatus } from './message-status';
+
+export interface MessageHandlers {
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+  onEdit: (message: RoomMessage, content: string) => Promise<unknown>;
+  onDelete: (message: RoomMessage) => void;
+  onMediaLoad: () => void;
+}
+
+function timeOf(timestamp: number, locale: string): string {
+  return new Date(timestamp).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * One message: one's own on the right, the other person's on the left. Everything from the
+ * server (text, names, file names) is rendered as text, never as markup.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  own,
+  highlighted,
+  onRetry,
+  onDiscard,
+  onEdit,
+  onDelete,
+  onMediaLoad,
+}: { message: RoomMessage; own: boolean; highlighted: boolean } & MessageHandlers) {
+  const { t, i18n } = useTranslation('socialChat');
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const canChange = own && message.status === 'sent' && !message.deleted;
+  const body = message.deleted ? (
+    <span className="italic opacity-75">{t('message.deleted')}</span>
+  ) : message.attachment ? (
+    <AttachmentView attachment={message.attachment} onMediaLoad={onMediaLoad} />
+  ) : (
+    <span data-testid="message-content" className="break-words whitespace-pre-wrap">
+      {message.content}
+    </span>
+  );
+
+  return (
+    <article
+      id={`message-${message.id}`}
+      aria-label={own ? t('message.you') : message.senderUsername}
+      data-status={message.status}
+      className={cn('group flex flex-col gap-1 py-1', own ? 'items-end' : 'items-start')}
+    >
+      {own ? null : <span className="px-1 text-xs text-fg-muted">{message.senderUsername}</span>}
+      <div className={cn('flex max-w-[85%] items-start gap-1', own && 'flex-row-reverse')}>
+        <div
+          className={cn(
+            'rounded-2xl px-3 py-2 text-sm transition-shadow',
+            own ? 'bg-primary text-on-accent' : 'bg-surface-muted text-fg',
+            message.status === 'sending' && 'opacity-75',
+            highlighted && 'ring-2 ring-secondary',
+            editing && 'w-[min(36rem,80vw)] bg-surface text-fg',
+          )}
+        >
+          {editing ? (
+            <MessageEditor
+              initial={message.content}
+              saving={saving}
+              onCancel={() => setEditing(false)}
+              onSave={(content) => {
+                setSaving(true);
+                void onEdit(message, content)
+                  .then(() => setEditing(false))
+                  .catch(() => undefined)
+                  .finally(() => setSaving(false));
+              }}
+            />
+          ) : (
+            body
+          )}
+        </div>
+        {canChange && !editing ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+                aria-label={t('message.actions')}
+              >
+                <MoreHorizontal aria-hidden className="size-4" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              {message.attachment ? null : (
+                <DropdownMenuItem onSelect={() => setEditing(true)}>
+                  {t('message.edit')}
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
+                {t('message.delete')}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
+        <time dateTime={new Date(message.timestamp).toISOString()}>
+          {timeOf(message.timestamp, i18n.language)}
+        </time>
+        {message.edited && !message.deleted ? <span>({t('message.edited')})</span> : null}
+        {own ? (
+          <MessageStatus
+            message={message}
+            onRetry={() => onRetry(message.clientId)}
+            onDiscard={() => onDiscard(message.clientId)}
+          />
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('delete.title')}
+        description={t('delete.description')}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        destructive
+        onConfirm={() => onDelete(message)}
+      />
+    </article>
+  );
+});

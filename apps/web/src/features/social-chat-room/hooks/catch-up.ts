@@ -1,0 +1,53 @@
+import type { SocialMessage, SyncReply } from '@confab/protocol/social-chat';
+import type { SocketAckReply } from '@confab/protocol/socket-events';
+import { appOutbox } from '@/lib/social-chat/app-outbox';
+import { getSocket } from '@/lib/realtime/socket-client';
+import { fetchMessages, pageIsFull } from '../api/list-messages';
+import { lastSeq } from '../lib/message-order';
+import { getChatLog, useMessagesStore } from '../stores/messages-store';
+
+const syncAckTimeoutMs = 10_000;
+/** A catch-up stops after this many batches; the next reconnection continues it. */
+const maxRounds = 40;
+
+/** Holds the server's messages of a chat, and settles the outbox entries they confirm. */
+export function receive(chatId: string, messages: readonly SocialMessage[]): void {
+  useMessagesStore.getState().merge(chatId, messages);
+  const outbox = appOutbox();
+  for (const message of messages) outbox.settle(message);
+}
+
+async function catchUpByRest(chatId: string): Promise<void> {
+  for (let round = 0; round < maxRounds; round += 1) {
+    const page = await fetchMessages(chatId, { afterSeq: lastSeq(getChatLog(chatId).messages) });
+    receive(chatId, page.messages);
+    if (!pageIsFull(page.messages)) return;
+  }
+}
+
+/**
+ * Fetches every message after the last `seq` the tab holds of the chat, whether or not
+ * socket.io's own recovery replayed the missed events: over the socket's `sync` while
+ * connected, else over REST. Chats never loaded are skipped (their first page comes whole).
+ */
+export async function catchUp(chatId: string): Promise<void> {
+  if (!getChatLog(chatId).loaded) return;
+  const socket = getSocket();
+  if (!socket.connected) return catchUpByRest(chatId);
+  for (let round = 0; round < maxRounds; round += 1) {
+    const afterSeq = lastSeq(getChatLog(chatId).messages);
+    let answer: unknown;
+    try {
+      answer = await socket
+        .timeout(syncAckTimeoutMs)
+        .emitWithAck('sync', { cursors: [{ chatId, afterSeq }] });
+    } catch {
+      return catchUpByRest(chatId);
+    }
+    // The event map types the acknowledgement as optional, which socket.io reads as `any`.
+    const reply = answer as SocketAckReply<SyncReply>;
+    if (!reply.ok) return catchUpByRest(chatId);
+    receive(chatId, reply.data.messagesMap[chatId] ?? []);
+    if (!reply.data.hasMore) return;
+  }
+}

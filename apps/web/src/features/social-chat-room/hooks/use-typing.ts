@@ -1,0 +1,79 @@
+import { typingExpiryMs } from '@confab/protocol/social-chat';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getSocket } from '@/lib/realtime/socket-client';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
+
+/** While the user keeps typing, `isTyping: true` is repeated this often, inside the expiry. */
+const repeatMs = Math.floor(typingExpiryMs / 2);
+
+/**
+ * Typing indicators both ways. The room joins the chat on the socket (on every connection,
+ * since a new connection starts in no chat room) to hear the other's typing; the indicator
+ * expires by itself `typingExpiryMs` after the last notice, like the server's.
+ */
+export function useTyping(chatId: string, viewerId: string) {
+  const [typist, setTypist] = useState<string | null>(null);
+  const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastSent = useRef(0);
+
+  const join = useCallback(() => {
+    const socket = getSocket();
+    if (socket.connected) socket.emit('join_chats', { chatIds: [chatId] });
+  }, [chatId]);
+
+  useEffect(() => {
+    join();
+    return () => {
+      const socket = getSocket();
+      if (socket.connected) socket.emit('leave_chats', { chatIds: [chatId] });
+      clearTimeout(expiry.current);
+      setTypist(null);
+    };
+  }, [chatId, join]);
+  useRealtimeReconnect(join);
+
+  useRealtimeEvent('typing', (notice) => {
+    if (notice.chatId !== chatId || notice.userId === viewerId) return;
+    clearTimeout(expiry.current);
+    if (!notice.isTyping) {
+      setTypist(null);
+      return;
+    }
+    setTypist(notice.username);
+    expiry.current = setTimeout(() => setTypist(null), typingExpiryMs);
+  });
+
+  const send = useCallback(
+    (isTyping: boolean) => {
+      const socket = getSocket();
+      if (socket.connected) socket.emit('typing', { chatId, isTyping });
+    },
+    [chatId],
+  );
+
+  /** Called with the input's text on every change. */
+  const reportText = useCallback(
+    (text: string) => {
+      if (!text.trim()) {
+        if (lastSent.current) send(false);
+        lastSent.current = 0;
+        return;
+      }
+      const now = Date.now();
+      if (now - lastSent.current < repeatMs) return;
+      lastSent.current = now;
+      send(true);
+    },
+    [send],
+  );
+
+  /** On send and on blur. */
+  const stop = useCallback(() => {
+    if (lastSent.current) send(false);
+    lastSent.current = 0;
+  }, [send]);
+
+  useEffect(() => stop, [stop]);
+
+  return { typist, reportText, stop };
+}

@@ -1,0 +1,50 @@
+import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
+
+/**
+ * A message the user sent that the server has not confirmed yet (spec section 4 "Social message
+ * status"): `sending` until the server's stored message comes back, `error` when the server
+ * refused it (only those are retried, by the user). It is kept in IndexedDB, so a message typed
+ * offline survives a reload and is sent when the connection returns.
+ */
+export interface OutboxEntry {
+  /** The key of exactly-once delivery: a retried send is stored once by the server. */
+  clientId: string;
+  /** The sender; another account signing in on this browser never sends it. */
+  userId: string;
+  chatId: string;
+  content: string;
+  contentType: ContentType;
+  /** Epoch milliseconds: the order of sending, and the time shown until the server's. */
+  createdAt: number;
+  status: 'sending' | 'error';
+  error: string | null;
+  /** A file still to upload; dropped once uploaded. */
+  file: Blob | null;
+  /** The uploaded file, sent with the message as `fileId`. */
+  attachment: Attachment | null;
+}
+
+export type OutboxDraft = Pick<OutboxEntry, 'userId' | 'chatId' | 'content' | 'contentType'> & {
+  file?: Blob | null;
+};
+
+/** What a send attempt came to. `retry` means "not refused: try again when connected". */
+export type DeliveryOutcome =
+  { ok: true; message: SocialMessage } | { ok: false; retry: boolean; error: string };
+
+export type UploadOutcome =
+  { ok: true; attachment: Attachment } | { ok: false; retry: boolean; error: string };
+
+/** How the outbox reaches the server; the app's is the socket plus the upload endpoint. */
+export interface OutboxTransport {
+  isConnected: () => boolean;
+  send: (entry: OutboxEntry) => Promise<DeliveryOutcome>;
+  upload: (entry: OutboxEntry & { file: Blob }) => Promise<UploadOutcome>;
+}
+
+/** Where entries are kept between page loads. */
+export interface OutboxPersistence {
+  load: () => Promise<OutboxEntry[]>;
+  put: (entry: OutboxEntry) => Promise<void>;
+  remove: (clientId: string) => Promise<void>;
+}

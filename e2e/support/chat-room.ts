@@ -1,0 +1,77 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { personInBrowser } from './users';
+
+/** A 1×1 PNG: small enough to send, real enough to decode. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Person = Awaited<ReturnType<typeof personInBrowser>>;
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  if (!response.ok())
+    throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * Two signed-in people who are friends (a request sent and accepted through the contacts
+ * API) and the id of their one-to-one chat.
+ */
+export async function twoFriends(browser: Browser): Promise<{
+  alice: Person;
+  bob: Person;
+  chatId: string;
+}> {
+  const alice = await personInBrowser(browser, 'alice');
+  const bob = await personInBrowser(browser, 'bob');
+  const { contact } = await ok<{ contact: { id: string } }>(
+    await alice.context.request.post('/api/chat-social-msg/contacts/add', {
+      data: { receiverName: bob.username },
+    }),
+  );
+  await ok(
+    await bob.context.request.post('/api/chat-social-msg/contacts/accept', {
+      data: { contact: contact.id },
+    }),
+  );
+  const { chatId } = await ok<{ chatId: string }>(
+    await alice.context.request.post('/api/chat-social-msg/contacts/chat', {
+      data: { contact: contact.id },
+    }),
+  );
+  return { alice, bob, chatId };
+}
+
+/** Every message of the chat as the server holds it, read through the API as `person`. */
+export async function storedMessages(person: Person, chatId: string) {
+  const response = await person.context.request.get(
+    `/api/chat-social-msg/${chatId}/messages?limit=100`,
+  );
+  return (await ok<{ messages: { content: string; clientId: string }[] }>(response)).messages;
+}
+
+export async function openRoom(page: Page, chatId: string, otherName: string) {
+  await page.goto(`/socialChatRoom?chat=${chatId}`);
+  await expect(page.getByRole('heading', { name: otherName })).toBeVisible();
+}
+
+export const messageLog = (page: Page) => page.getByRole('log', { name: '聊天消息' });
+export const chatInput = (page: Page) => page.getByRole('textbox', { name: '消息' });
+
+/** The messages showing `text`, whoever sent them. */
+export const messagesWith = (page: Page, text: string | RegExp) =>
+  messageLog(page).getByRole('article').filter({ hasText: text });
+
+/** Two friends, each with their chat open in /socialChatRoom. */
+export async function friendsInRoom(browser: Browser) {
+  const friends = await twoFriends(browser);
+  await openRoom(friends.alice.page, friends.chatId, friends.bob.username);
+  await openRoom(friends.bob.page, friends.chatId, friends.alice.username);
+  return friends;
+}
+
+export async function closeAll(...people: Person[]) {
+  for (const person of people) await person.context.close();
+}
