@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Contact } from '@confab/protocol/contacts';
 import type { ClientToServerEvents } from '@confab/protocol/socket-events';
 
@@ -30,12 +31,29 @@ export interface MatrixWorld {
   mcpUrl: string;
   /** Adds a remote MCP server as an administrator. */
   addMcpServer(key: string): Promise<void>;
+  /** The user ids of participant and counterpart. */
+  ids: { participant: string; counterpart: string };
+  /**
+   * The chat of participant and counterpart (friends), with a message and an uploaded file
+   * the participant sent.
+   */
+  chat(): Promise<ChatFixture>;
+}
+
+export interface ChatFixture {
+  chatId: string;
+  messageId: string;
+  fileId: string;
 }
 
 export interface MatrixRequest {
   body?: unknown;
   /** Query string without `?`. */
   query?: string;
+  /** Values of the route's `:name` path parameters. */
+  params?: Record<string, string>;
+  /** A multipart/form-data body, in the order given (instead of a JSON body). */
+  multipart?: [name: string, value: string | { bytes: Uint8Array; filename: string }][];
 }
 
 export interface RouteRow {
@@ -50,6 +68,22 @@ export interface RouteRow {
 const signedIn = (status = 200) => ({ anonymous: 401, stranger: status, admin: status });
 const adminOnly = (status = 200) => ({ anonymous: 401, stranger: 403, admin: status });
 const partiesOnly = { anonymous: 401, stranger: 404, admin: 404, participant: 200 };
+
+// The smallest real PNG: a 1×1 transparent pixel (uploads are typed by their content).
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A row on the fixture chat: only its two participants reach it; anyone else gets a 404. */
+const onChat = (
+  request: (chat: ChatFixture, world: MatrixWorld) => MatrixRequest,
+  why: string,
+): RouteRow => ({
+  request: async (w) => request(await w.chat(), w),
+  expect: partiesOnly,
+  why: `${why}; a stranger or an administrator cannot tell the chat from one that does not exist (404)`,
+});
 
 export const routeTable: Record<string, RouteRow> = {
   'GET /api/health': {
@@ -134,6 +168,119 @@ export const routeTable: Record<string, RouteRow> = {
     expect: partiesOnly,
     why: "only friends open their chat; nobody else learns the chat's id",
   },
+  'GET /api/ready': {
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public: load balancers ask whether this node should get traffic',
+  },
+  'GET /api/chat-social-msg/chats': {
+    expect: signedIn(),
+    why: "each user's own chat list",
+  },
+  'GET /api/chat-social-msg/rooms': {
+    expect: signedIn(),
+    why: "each user's own chat rooms",
+  },
+  'POST /api/chat-social-msg/chats': {
+    request: async (w) => {
+      await w.chat();
+      return { body: { participantId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: 'only an accepted contact opens a chat with someone; anyone else is told there is none',
+  },
+  'POST /api/chat-social-msg/rooms': {
+    request: async (w) => {
+      await w.chat();
+      return { body: { participantId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: 'same as POST /chats',
+  },
+  'PUT /api/chat-social-msg/chats/:chatId': onChat(
+    ({ chatId }) => ({ params: { chatId }, body: { nickname: 'Renamed' } }),
+    'a participant names the chat for themselves',
+  ),
+  'DELETE /api/chat-social-msg/chats/:chatId': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    'a participant deletes the chat from their own list',
+  ),
+  'POST /api/chat-social-msg/chats/:chatId/:toggle': onChat(
+    ({ chatId }) => ({ params: { chatId, toggle: 'archive' }, body: { value: true } }),
+    'a participant archives, mutes, pins or blocks the chat for themselves',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages': onChat(
+    ({ chatId }) => ({ params: { chatId }, body: { content: 'hello' } }),
+    'only participants write in a chat',
+  ),
+  'GET /api/chat-social-msg/:chatId/messages': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    "only participants read a chat's messages",
+  ),
+  'GET /api/chat-social-msg/:chatId/messages/search': onChat(
+    ({ chatId }) => ({ params: { chatId }, query: 'q=hello' }),
+    "only participants search a chat's messages",
+  ),
+  'PUT /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId, messageId }, body: { content: 'edited' } }),
+    'the author edits their message',
+  ),
+  'DELETE /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId, messageId } }),
+    'the author deletes their message',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/read': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId }, body: { messageId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/readAll': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat-social-msg/batchMessages': onChat(
+    ({ chatId }) => ({ body: { chatIds: [chatId] } }),
+    "only participants read a chat's messages",
+  ),
+  'POST /api/chat/sendMessage': onChat(
+    ({ chatId }) => ({ body: { chatId, content: 'hello' } }),
+    'only participants write in a chat',
+  ),
+  'DELETE /api/chat/deleteMessage': onChat(
+    ({ chatId, messageId }) => ({ body: { chatId, messageId } }),
+    'the author deletes their message',
+  ),
+  'POST /api/chat/markAsRead': onChat(
+    ({ chatId, messageId }) => ({ body: { chatId, messageId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat/markAllAsRead': onChat(
+    ({ chatId }) => ({ body: { chatId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat/batchMessages': onChat(
+    ({ chatId }) => ({ body: { chatIds: [chatId] } }),
+    "only participants read a chat's messages",
+  ),
+  'POST /api/chat-social-msg/files/upload': onChat(
+    ({ chatId }) => ({
+      multipart: [
+        ['chatId', chatId],
+        ['file', { bytes: tinyPng, filename: 'dot.png' }],
+      ],
+    }),
+    'only participants attach files to a chat',
+  ),
+  'GET /api/chat-social-msg/files/:fileId': onChat(
+    ({ fileId }) => ({ params: { fileId } }),
+    "only the chat's participants download its files",
+  ),
+  'GET /api/chat-social-msg/presence/:userId': {
+    request: async (w) => {
+      await w.chat();
+      return { params: { userId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: "only a user's contacts see whether they are online",
+  },
   'GET /api/mcp/tools': {
     expect: signedIn(),
     why: 'every signed-in user may list the tools of the active servers',
@@ -190,22 +337,30 @@ export const routeTable: Record<string, RouteRow> = {
 };
 
 /**
- * A socket event's answer: `ok` (its acknowledgement says ok), an error status in the
- * acknowledgement, or `unanswered` (no handler on this server yet: nothing happens and no
- * acknowledgement comes). Anonymous visitors never get this far: the handshake needs a session.
+ * A socket event's answer: `ok` (its acknowledgement says ok) or an error status in the
+ * acknowledgement; `unanswered` (no acknowledgement came) is what an event without a handler
+ * would get. Anonymous visitors never get this far: the handshake needs a session.
  */
 export type EventAnswer = 'ok' | 'unanswered' | number;
 
 export interface EventRow {
   payload: (world: MatrixWorld) => unknown;
   expect: { stranger: EventAnswer; participant?: EventAnswer };
+  /** What an `ok` acknowledgement carries for the stranger, when it must reveal nothing. */
+  strangerData?: unknown;
   why: string;
 }
 
-const noHandlerYet = (payload: unknown): EventRow => ({
-  payload: () => payload,
-  expect: { stranger: 'unanswered' },
-  why: 'declared in the protocol; no handler on the server yet (social chat adds it)',
+const chatEvent = (
+  payload: (chat: ChatFixture) => unknown,
+  expect: EventRow['expect'],
+  why: string,
+  strangerData?: unknown,
+): EventRow => ({
+  payload: async (w) => payload(await w.chat()),
+  expect,
+  why,
+  ...(strangerData !== undefined && { strangerData }),
 });
 
 export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
@@ -217,16 +372,39 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
     expect: { stranger: 404, participant: 'ok' },
     why: 'only the sender re-announces their pending request',
   },
-  sendMessage: noHandlerYet({
-    chatId: '00000000-0000-4000-8000-000000000000',
-    clientId: '00000000-0000-4000-8000-000000000001',
-    content: 'hello',
-  }),
-  typing: noHandlerYet({ chatId: '00000000-0000-4000-8000-000000000000', isTyping: true }),
-  onlineStatus: noHandlerYet({ isOnline: true }),
-  join_chats: noHandlerYet({ chatIds: ['00000000-0000-4000-8000-000000000000'] }),
-  leave_chats: noHandlerYet({ chatIds: ['00000000-0000-4000-8000-000000000000'] }),
-  sync: noHandlerYet({ cursors: [] }),
+  sendMessage: chatEvent(
+    ({ chatId }) => ({ chatId, clientId: randomUUID(), content: 'hello' }),
+    { stranger: 404, participant: 'ok' },
+    'only participants write in a chat; anyone else is told there is no such chat',
+  ),
+  typing: chatEvent(
+    ({ chatId }) => ({ chatId, isTyping: true }),
+    { stranger: 404, participant: 'ok' },
+    'only participants type in a chat',
+  ),
+  onlineStatus: {
+    payload: () => ({ isOnline: true }),
+    expect: { stranger: 'ok', participant: 'ok' },
+    why: "every user sets their own tab's presence, and nobody else's",
+  },
+  join_chats: chatEvent(
+    ({ chatId }) => ({ chatIds: [chatId] }),
+    { stranger: 'ok', participant: 'ok' },
+    "the user joins only their own chats: a stranger's answer lists none",
+    { chatIds: [] },
+  ),
+  leave_chats: chatEvent(
+    ({ chatId }) => ({ chatIds: [chatId] }),
+    { stranger: 'ok', participant: 'ok' },
+    'leaving only leaves rooms this socket joined: a stranger left none',
+    { chatIds: [] },
+  ),
+  sync: chatEvent(
+    ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0 }] }),
+    { stranger: 'ok', participant: 'ok' },
+    "catch-up reads only the user's own chats: a stranger gets no message",
+    { messagesMap: {}, hasMore: false },
+  ),
 };
 
 function rand(): string {

@@ -11,13 +11,17 @@ import {
   writeMcpFile,
 } from '../helpers/mcp';
 import { routeCollector } from '../helpers/route-table';
+import { multipart } from '../helpers/social';
+import { dataOf, socialAs } from '../helpers/social-chat';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp } from '../helpers/test-app';
 import { sessionCookieFrom, signUp } from '../helpers/users';
 import {
   eventTable,
   routeTable,
+  tinyPng,
   type Actor,
+  type ChatFixture,
   type EventAnswer,
   type MatrixRequest,
   type MatrixWorld,
@@ -66,6 +70,26 @@ async function newWorld() {
   };
   const mine = contactsAs(t.app, participant.cookie);
   const theirs = contactsAs(t.app, counterpart.cookie);
+  let fixture: Promise<ChatFixture> | undefined;
+  /** The friends' chat with a message and a file the participant sent (made once per world). */
+  async function chatOf(cookie: string): Promise<ChatFixture> {
+    const request = await mine.send(counterpart.user.username);
+    const { chatId } = contactFrom(await theirs.action('accept', request.id));
+    if (!chatId) throw new Error('accepting made no chat');
+    const message = await socialAs(t.app, cookie).say(chatId, 'hello');
+    const form = await multipart([
+      ['chatId', chatId],
+      ['file', { bytes: tinyPng, filename: 'dot.png' }],
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-social-msg/files/upload',
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    const { file } = dataOf<{ file: { id: string } }>(uploaded);
+    return { chatId, messageId: message._id, fileId: file.id };
+  }
   const world: MatrixWorld = {
     participant: { username: participant.user.username, password: participant.password },
     counterpart: { username: counterpart.user.username },
@@ -77,6 +101,8 @@ async function newWorld() {
       if (state === 'accepted') return accepted;
       return contactFrom(await mine.action('block', request.id));
     },
+    ids: { participant: participant.user.id, counterpart: counterpart.user.id },
+    chat: () => (fixture ??= chatOf(participant.cookie)),
     mcpUrl: mcpHttp.url,
     async addMcpServer(key: string) {
       const added = await requestAs(t.app, cookies.admin).post('/api/mcp/addServer', {
@@ -91,15 +117,28 @@ async function newWorld() {
 
 const actorOrder: Actor[] = ['anonymous', 'stranger', 'admin', 'participant'];
 
-function send(method: string, path: string, cookie: string | undefined, request: MatrixRequest) {
+async function send(
+  method: string,
+  route: string,
+  cookie: string | undefined,
+  request: MatrixRequest,
+) {
+  const path = route.replace(/:(\w+)/g, (_, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const form = request.multipart && (await multipart(request.multipart));
   return t.app.inject({
     method: method as 'GET',
     url: request.query ? `${path}?${request.query}` : path,
     headers: {
       ...(cookie && { cookie }),
       ...(request.body !== undefined && { 'content-type': 'application/json' }),
+      ...form?.headers,
     },
     ...(request.body !== undefined && { payload: JSON.stringify(request.body) }),
+    ...(form && { payload: form.payload }),
   });
 }
 
@@ -159,8 +198,10 @@ describe('authorisation matrix: every socket event', () => {
       if (expected === undefined) continue;
       const socket = await connect(url, { cookie: cookies[actor]! });
       try {
-        const answer = await emitAndWait(socket, event, payload);
+        const { answer, data } = await emitAndWait(socket, event, payload);
         expect(answer, `${event} as ${actor} (${row.why})`).toBe(expected);
+        if (actor === 'stranger' && row.strangerData !== undefined)
+          expect(data, `${event}: what a stranger learns`).toEqual(row.strangerData);
       } finally {
         socket.close();
       }
@@ -173,15 +214,15 @@ async function emitAndWait(
   socket: Awaited<ReturnType<typeof connect>>,
   event: string,
   payload: unknown,
-): Promise<EventAnswer> {
+): Promise<{ answer: EventAnswer; data?: unknown }> {
   try {
     // Any event name, any payload: the typed event map would allow only well-formed ones.
     const untyped = socket.timeout(500) as unknown as {
       emitWithAck: (e: string, p: unknown) => Promise<SocketAckReply<unknown>>;
     };
     const reply = await untyped.emitWithAck(event, payload);
-    return reply.ok ? 'ok' : reply.error.statusCode;
+    return reply.ok ? { answer: 'ok', data: reply.data } : { answer: reply.error.statusCode };
   } catch {
-    return 'unanswered';
+    return { answer: 'unanswered' };
   }
 }
