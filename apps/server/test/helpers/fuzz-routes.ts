@@ -1,13 +1,20 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { chatToggles, socialChatRoutes } from '@confab/protocol/social-chat';
 import { hashSessionToken, newSessionToken } from '../../src/lib/session-token';
-import { fuzzedValue, nastyStrings } from './fuzz-arbitraries';
+import { fuzzedValue, nastyStrings, validFor } from './fuzz-arbitraries';
+import { multipartBody } from './fuzz-multipart';
 import { mcpSettings } from './mcp';
 import { routeCollector, type ApiRoute } from './route-table';
 import type { DatabaseTarget } from './database-targets';
+import { contactsAs } from './contacts';
+import { befriend, dataOf, friends, person, socialAs } from './social-chat';
+import { multipart } from './social';
 import { startTestApp } from './test-app';
 import { signUp } from './users';
 
@@ -80,9 +87,40 @@ const otherContentTypes = [
   'application/xml',
 ];
 
+/**
+ * Real values for path parameters, so cases reach stored rows: the fuzzing user's own (first)
+ * and another pair's, which the user must not reach.
+ */
+export type PathValues = Record<string, string[]>;
+
+// The upload cap of the fuzzed app: small, so over-cap bodies stay cheap.
+const fuzzUploadMaxBytes = 4096;
+
+/** A route's URL with each `:name` filled by a real value or a fuzzed one. */
+function pathFor(route: ApiRoute, values: PathValues): fc.Arbitrary<string> {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  if (names.length === 0) return fc.constant(route.url);
+  const params = (route.schema as { params?: z.ZodObject } | undefined)?.params;
+  const parts = names.map((name) => {
+    const known = values[name] ?? [];
+    const field = params?.shape[name] as z.ZodType | undefined;
+    return fc.oneof(
+      ...(known.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...known) }] : []),
+      ...(field ? [{ weight: 1, arbitrary: validFor(field).map(String) }] : []),
+      { weight: 1, arbitrary: fc.constantFrom(...nastyStrings) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
+    );
+  });
+  return fc.tuple(...parts).map((filled) => {
+    let index = 0;
+    return route.url.replace(/:(\w+)/g, () => encodeLoosely(filled[index++]!) || '%20');
+  });
+}
+
 /** One request to a route: its body or query shaped by the route's schema, or by nothing. */
 function requestFor(
   route: ApiRoute,
+  values: PathValues,
 ): fc.Arbitrary<Omit<InjectOptions, 'headers'> & { headers: Record<string, string> }> {
   const schema = (route.schema ?? {}) as { body?: z.ZodType; querystring?: z.ZodType };
   const query = fc.oneof(
@@ -112,15 +150,35 @@ function requestFor(
       )
       .map((payload) => ({ payload, contentType: 'application/json' })),
   );
+  // The upload route takes multipart bodies: mostly those, malformed or not.
+  const upload = route.key === `POST ${socialChatRoutes.upload}`;
+  const chatIds = values.chatId ?? [];
   const body =
     route.method === 'GET'
       ? fc.constant(undefined)
-      : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
+      : upload
+        ? fc.oneof(
+            {
+              weight: 6,
+              arbitrary: multipartBody({
+                chatId: chatIds[0]!,
+                foreignChatId: chatIds[1]!,
+                maxBytes: fuzzUploadMaxBytes,
+              }),
+            },
+            { weight: 2, arbitrary: rawBody },
+          )
+        : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
   return fc
-    .record({ query: fc.option(query, { freq: 3 }), body, signedIn: fc.boolean() })
-    .map(({ query, body, signedIn }) => ({
+    .record({
+      path: pathFor(route, values),
+      query: fc.option(query, { freq: 3 }),
+      body,
+      signedIn: fc.boolean(),
+    })
+    .map(({ path, query, body, signedIn }) => ({
       method: route.method as 'GET',
-      url: query ? `${route.url}?${query}` : route.url,
+      url: query ? `${path}?${query}` : path,
       headers: {
         ...(body && { 'content-type': body.contentType }),
         ...(signedIn && { 'x-fuzz-signed-in': '1' }),
@@ -161,10 +219,17 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
   const t = await startTestApp(
     target,
     // Fuzzed MCP URLs point at closed local ports; give up on them quickly.
-    { adminUsernames: ['fuzz_admin'], mcp: mcpSettings({ connectTimeoutMs: 1000 }) },
+    {
+      adminUsernames: ['fuzz_admin'],
+      mcp: mcpSettings({ connectTimeoutMs: 1000 }),
+      uploadMaxBytes: fuzzUploadMaxBytes,
+    },
     { onRoute: collected.onRoute },
   );
   const admin = await signUp(t.app, { username: 'fuzz_admin' });
+  const values = await pathValues(t.app, admin);
+  const uploads = join(t.config.dataDir, 'uploads');
+  const storedFiles = () => (existsSync(uploads) ? readdirSync(uploads).sort() : []);
 
   describe(`fuzzing every API route on ${target.engine}`, () => {
     afterAll(() => t.close());
@@ -173,11 +238,12 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
       '%s',
       async (_key, route) => {
         await fc.assert(
-          fc.asyncProperty(requestFor(route), async (request) => {
+          fc.asyncProperty(requestFor(route, values), async (request) => {
             const session = await freshSession(t.app, admin.user.id);
             try {
               const { 'x-fuzz-signed-in': signedIn, ...headers } = request.headers;
               const before = await databaseSnapshot(t.app);
+              const filesBefore = storedFiles();
               const response = await t.app.inject({
                 ...request,
                 headers: { ...headers, ...(signedIn && { cookie: session.cookie }) },
@@ -188,6 +254,7 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
                 expect(body.statusCode).toBe(response.statusCode);
                 expect(typeof body.message).toBe('string');
                 expect(await databaseSnapshot(t.app)).toEqual(before);
+                expect(storedFiles()).toEqual(filesBefore);
               }
             } finally {
               await session.end();
@@ -205,4 +272,46 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
       expect(collected.routes.length).toBeGreaterThanOrEqual(20);
     });
   });
+}
+
+/**
+ * The fuzzing user's chat with a friend (a message and a file in it), and another pair's chat
+ * with the same, so path parameters can name rows the user may and may not reach.
+ */
+async function pathValues(
+  app: FastifyInstance,
+  admin: Awaited<ReturnType<typeof signUp>>,
+): Promise<PathValues> {
+  const me = {
+    ...admin,
+    contacts: contactsAs(app, admin.cookie),
+    api: socialAs(app, admin.cookie),
+  };
+  const friend = await person(app);
+  const own = await befriend(me, friend);
+  const others = await friends(app);
+  const chatWith = async (cookie: string, chatId: string) => {
+    const message = await socialAs(app, cookie).say(chatId, 'hello');
+    const form = await multipart([
+      ['chatId', chatId],
+      ['file', { bytes: 'plain words', filename: 'notes.txt' }],
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/chat-social-msg/files/upload',
+      headers: { ...form.headers, cookie },
+      payload: form.payload,
+    });
+    const { file } = dataOf<{ file: { id: string } }>(uploaded);
+    return { chatId, messageId: message._id, fileId: file.id };
+  };
+  const mine = await chatWith(admin.cookie, own.chatId);
+  const theirs = await chatWith(others.alice.cookie, others.chatId);
+  return {
+    chatId: [mine.chatId, theirs.chatId],
+    messageId: [mine.messageId, theirs.messageId],
+    fileId: [mine.fileId, theirs.fileId],
+    userId: [friend.user.id, others.alice.user.id, admin.user.id],
+    toggle: [...chatToggles],
+  };
 }
