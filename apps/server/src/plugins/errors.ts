@@ -73,6 +73,7 @@ export function toErrorReply(error: unknown): ErrorReply {
       code: error.code,
       message: error.message,
       ...(error.fields && { fields: error.fields }),
+      ...(error.retryAfterSeconds && { retryAfter: error.retryAfterSeconds }),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

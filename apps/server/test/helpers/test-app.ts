@@ -48,6 +48,7 @@ export async function startTestApp(
       addContactPerUserPerMinute: 10_000,
       passwordChangePerUserPerHour: 10_000,
       toolCallsPerUserPerMinute: 10_000,
+      messagesPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

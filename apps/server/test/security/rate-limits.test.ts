@@ -1,6 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { SocketAckReply } from '@confab/protocol/socket-events';
 import { everythingStdio, mcpSettings, requestAs, writeMcpFile } from '../helpers/mcp';
+import { createScratchRedis, redisServerUrl, redisSkipReason } from '../helpers/redis';
+import { startSharedNodes } from '../helpers/shared-nodes';
+import { friends } from '../helpers/social-chat';
+import { connect, listen } from '../helpers/sockets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newAccount, signUp } from '../helpers/users';
 
@@ -91,4 +97,64 @@ describe('rate limits answer 429 with retry-after', () => {
     expect((await change()).statusCode).toBe(400);
     expectLimited(await change());
   });
+
+  it('on message sends, per user, REST and socket sharing one allowance', async () => {
+    t = await startTestApp(undefined, { rateLimits: { messagesPerUserPerMinute: 2 } });
+    const { alice, bob, chatId } = await friends(t.app);
+    expect((await alice.api.send(chatId, { content: 'one' })).statusCode).toBe(200);
+    const appSend = () =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/chat/sendMessage',
+        headers: { cookie: alice.cookie },
+        payload: { chatId, content: 'two' },
+      });
+    expect((await appSend()).statusCode).toBe(200);
+    expectLimited(await alice.api.send(chatId, { content: 'three' }));
+    expectLimited(await appSend());
+
+    const socket = await connect(await listen(t.app), { cookie: alice.cookie });
+    try {
+      const reply = (await socket.timeout(5000).emitWithAck('sendMessage', {
+        chatId,
+        clientId: randomUUID(),
+        content: 'four',
+      })) as SocketAckReply<unknown>;
+      expect(reply).toMatchObject({ ok: false, error: { statusCode: 429, code: 'RATE_LIMITED' } });
+      expect(reply.ok ? 0 : reply.error.retryAfter).toBeGreaterThan(0);
+    } finally {
+      socket.close();
+    }
+    // Nothing refused was stored, and the other participant still writes.
+    const stored = await t.app.database.db.selectFrom('messages').select('content').execute();
+    expect(stored.map((m) => m.content).sort()).toEqual(['one', 'two']);
+    expect((await bob.api.send(chatId, { content: 'reply' })).statusCode).toBe(200);
+  });
 });
+
+describe.skipIf(!redisServerUrl)('the message send limit through Redis', () => {
+  it('is one allowance across the nodes of a site', async () => {
+    const redis = await createScratchRedis(redisServerUrl!);
+    const site = await startSharedNodes(2, redis, { rateLimits: { messagesPerUserPerMinute: 2 } });
+    try {
+      const [a, b] = site.nodes as [TestApp, TestApp];
+      const { alice, chatId } = await friends(a.app);
+      const sendThrough = (node: TestApp, content: string) =>
+        node.app.inject({
+          method: 'POST',
+          url: `/api/chat-social-msg/${chatId}/messages`,
+          headers: { cookie: alice.cookie },
+          payload: { content },
+        });
+      expect((await sendThrough(a, 'one')).statusCode).toBe(200);
+      expect((await sendThrough(b, 'two')).statusCode).toBe(200);
+      expectLimited(await sendThrough(a, 'three'));
+      expectLimited(await sendThrough(b, 'four'));
+    } finally {
+      await site.close();
+      await redis.drop();
+    }
+  });
+});
+
+if (!redisServerUrl) console.warn(redisSkipReason);
