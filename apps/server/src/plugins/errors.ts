@@ -36,7 +36,10 @@ export const errorsPlugin = fp(
     app.setErrorHandler(errorHandler());
     // Before schema validation, so every route refuses it the same way (see nul-guard).
     app.addHook('preValidation', async (request) => {
-      const where = nulCharacterPath(request.body) ?? nulCharacterPath(request.query);
+      const where =
+        nulCharacterPath(request.params) ??
+        nulCharacterPath(request.body) ??
+        nulCharacterPath(request.query);
       if (where) {
         throw new AppError(400, 'VALIDATION_ERROR', `${where}: ${nulCharacterMessage}`, {
           [where]: nulCharacterMessage,

@@ -76,6 +76,14 @@ export async function freshSession(app: FastifyInstance, userId: string) {
   };
 }
 
+/** Routes whose cases may end the session they are sent with (each case gets its own). */
+const sessionEnding = new Set([
+  'POST /api/_auth/login',
+  'DELETE /api/_auth/session',
+  'DELETE /api/_auth/sessions',
+  'POST /api/_auth/password',
+]);
+
 // Bodies up to 1.5 MiB: past the 1 MiB limit, so the 413 path is fuzzed too.
 const hostile = { hugeLength: 1_500_000 };
 
@@ -237,13 +245,20 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
     it.each(collected.routes.map((route) => [route.key, route] as const))(
       '%s',
       async (_key, route) => {
+        // One session for the whole run of a route, unless its cases may end sessions: a
+        // session written per case, and a snapshot before each, cost a third of the run.
+        const perCase = sessionEnding.has(route.key);
+        const shared = perCase ? undefined : await freshSession(t.app, admin.user.id);
+        // What is stored now: read again after a case that succeeded (it may store).
+        let stored = perCase ? undefined : await databaseSnapshot(t.app);
+        let filesStored = storedFiles();
         await fc.assert(
           fc.asyncProperty(requestFor(route, values), async (request) => {
-            const session = await freshSession(t.app, admin.user.id);
+            const session = shared ?? (await freshSession(t.app, admin.user.id));
             try {
               const { 'x-fuzz-signed-in': signedIn, ...headers } = request.headers;
-              const before = await databaseSnapshot(t.app);
-              const filesBefore = storedFiles();
+              const before = stored ?? (await databaseSnapshot(t.app));
+              const filesBefore = filesStored;
               const response = await t.app.inject({
                 ...request,
                 headers: { ...headers, ...(signedIn && { cookie: session.cookie }) },
@@ -255,13 +270,17 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
                 expect(typeof body.message).toBe('string');
                 expect(await databaseSnapshot(t.app)).toEqual(before);
                 expect(storedFiles()).toEqual(filesBefore);
+              } else {
+                if (stored) stored = await databaseSnapshot(t.app);
+                filesStored = storedFiles();
               }
             } finally {
-              await session.end();
+              if (!shared) await session.end();
             }
           }),
           { numRuns: fuzzRuns },
         );
+        await shared?.end();
         // The server still answers after the whole run.
         expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
       },

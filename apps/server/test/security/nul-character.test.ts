@@ -31,6 +31,22 @@ describe.each(databaseTargets)('text with a NUL character on $engine', (target) 
     expect(await databaseSnapshot(t.app)).toEqual(before);
   });
 
+  // Found by the route fuzzer once the social chat's ids came in paths.
+  it.each([
+    ['DELETE', '/api/chat-social-msg/chats/%00', 'chatId'],
+    ['GET', '/api/chat-social-msg/a%00b/messages', 'chatId'],
+    ['GET', '/api/chat-social-msg/files/a%00b', 'fileId'],
+    ['GET', '/api/chat-social-msg/presence/%00', 'userId'],
+  ] as const)('%s %s answers 400 naming the path parameter', async (method, url, param) => {
+    const before = await databaseSnapshot(t.app);
+    const response = await t.app.inject({ method, url, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(
+      new RegExp(`${param}: Text may not contain the NUL character`),
+    );
+    expect(await databaseSnapshot(t.app)).toEqual(before);
+  });
+
   it('refuses it in a query string and in a socket event too', async () => {
     const query = await t.app.inject({ url: '/api/mcp/tools?server=a%00', headers: { cookie } });
     expect(query.statusCode).toBe(400);
