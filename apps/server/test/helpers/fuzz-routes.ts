@@ -13,8 +13,7 @@ import { mcpSettings } from './mcp';
 import { routeCollector, type ApiRoute } from './route-table';
 import type { DatabaseTarget } from './database-targets';
 import { contactsAs } from './contacts';
-import { befriend, dataOf, friends, person, socialAs } from './social-chat';
-import { multipart } from './social';
+import { befriend, chatContent, friends, person, socialAs } from './social-chat';
 import { startTestApp } from './test-app';
 import { signUp } from './users';
 
@@ -309,23 +308,8 @@ async function pathValues(
   const friend = await person(app);
   const own = await befriend(me, friend);
   const others = await friends(app);
-  const chatWith = async (cookie: string, chatId: string) => {
-    const message = await socialAs(app, cookie).say(chatId, 'hello');
-    const form = await multipart([
-      ['chatId', chatId],
-      ['file', { bytes: 'plain words', filename: 'notes.txt' }],
-    ]);
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: '/api/chat-social-msg/files/upload',
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
-    });
-    const { file } = dataOf<{ file: { id: string } }>(uploaded);
-    return { chatId, messageId: message._id, fileId: file.id };
-  };
-  const mine = await chatWith(admin.cookie, own.chatId);
-  const theirs = await chatWith(others.alice.cookie, others.chatId);
+  const mine = await chatContent(app, admin.cookie, own.chatId);
+  const theirs = await chatContent(app, others.alice.cookie, others.chatId);
   return {
     chatId: [mine.chatId, theirs.chatId],
     messageId: [mine.messageId, theirs.messageId],

@@ -12,14 +12,13 @@ import {
 } from '../helpers/mcp';
 import { routeCollector } from '../helpers/route-table';
 import { multipart } from '../helpers/social';
-import { dataOf, socialAs } from '../helpers/social-chat';
+import { chatContent } from '../helpers/social-chat';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp } from '../helpers/test-app';
 import { sessionCookieFrom, signUp } from '../helpers/users';
 import {
   eventTable,
   routeTable,
-  tinyPng,
   type Actor,
   type ChatFixture,
   type EventAnswer,
@@ -76,19 +75,7 @@ async function newWorld() {
     const request = await mine.send(counterpart.user.username);
     const { chatId } = contactFrom(await theirs.action('accept', request.id));
     if (!chatId) throw new Error('accepting made no chat');
-    const message = await socialAs(t.app, cookie).say(chatId, 'hello');
-    const form = await multipart([
-      ['chatId', chatId],
-      ['file', { bytes: tinyPng, filename: 'dot.png' }],
-    ]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-social-msg/files/upload',
-      headers: { ...form.headers, cookie },
-      payload: form.payload,
-    });
-    const { file } = dataOf<{ file: { id: string } }>(uploaded);
-    return { chatId, messageId: message._id, fileId: file.id };
+    return chatContent(t.app, cookie, chatId);
   }
   const world: MatrixWorld = {
     participant: { username: participant.user.username, password: participant.password },
