@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -42,6 +47,32 @@ export interface BuildAppOptions {
    * REDIS_URL is set, else in memory.
    */
   socketAdapter?: SocketPluginOptions['adapter'];
+  /** Where the production logger writes (stdout when absent); tests read the logs from it. */
+  logStream?: DestinationStream;
+  /** Told of every route as it is registered: the security tests build their table from it. */
+  onRoute?: onRouteHookHandler;
+}
+
+/**
+ * Headers that carry secrets: session cookies, and the keys of model providers or tool servers
+ * should a client ever send one. Fastify logs request and reply headers only through its
+ * serializers, and bodies never; these paths cover what it does log.
+ */
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'req.headers["api-key"]',
+  'res.headers["set-cookie"]',
+];
+
+export function loggerOptions(level: string, stream?: DestinationStream) {
+  return {
+    level,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    ...(stream && { stream }),
+  };
 }
 
 // Longest a start waits for Redis before it serves anyway, degraded (see lib/redis).
@@ -52,17 +83,14 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Cookies carry session tokens: never written to the logs.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     bodyLimit: limits.bodyMaxBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -13,6 +13,12 @@ export interface RateLimitConfig {
   registerPerIpPerHour: number;
   /** Friend requests per user per minute (keeps the user list from being enumerated). */
   addContactPerUserPerMinute: number;
+  /** Password changes (right or wrong) per user per hour. */
+  passwordChangePerUserPerHour: number;
+  /** Tool calls per user per minute (each one runs a program or reaches a remote server). */
+  toolCallsPerUserPerMinute: number;
+  /** Chat messages a user may send per minute, over REST and the socket together. */
+  messagesPerUserPerMinute: number;
 }
 
 export interface McpHostConfig {
@@ -87,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
       addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
+      passwordChangePerUserPerHour: intFrom(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_HOUR', 10),
+      toolCallsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_TOOL_CALLS_PER_MINUTE', 120),
+      messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     mcp: {

@@ -47,7 +47,16 @@ export function createServices(
   const auth = new AuthService({
     users,
     sessions,
-    loginAttempts: loginAttemptLimiter(config, redis, log),
+    transact: transactor(database.db, (db) => ({
+      users: new UserRepository(db),
+      sessions: new SessionRepository(db),
+    })),
+    loginAttempts: sharedAttemptLimiter(redis, log, {
+      name: 'login-failures',
+      what: 'sign-in failures',
+      max: config.rateLimits.loginFailuresPerAccount,
+      windowMs: config.rateLimits.accountLockMinutes * 60_000,
+    }),
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
@@ -124,6 +133,12 @@ export function createServices(
     },
     readiness,
     auth,
+    messageSends: sharedAttemptLimiter(redis, log, {
+      name: 'message-sends',
+      what: 'message sends',
+      max: config.rateLimits.messagesPerUserPerMinute,
+      windowMs: 60_000,
+    }),
     realtime,
     contacts,
     chats,
@@ -136,23 +151,24 @@ export function createServices(
   };
 }
 
-/** Failed sign-ins per account: shared by every node through Redis when it is configured. */
-function loginAttemptLimiter(
-  config: AppConfig,
+/**
+ * Attempts per key in a window (failed sign-ins per account, message sends per user): shared by
+ * every node through Redis when it is configured, counted on this node while Redis is away.
+ */
+function sharedAttemptLimiter(
   redis: RedisHandle | null,
   log: ConnectionLogger,
+  limit: { name: string; what: string; max: number; windowMs: number },
 ): AttemptLimiter {
-  const maxFailures = config.rateLimits.loginFailuresPerAccount;
-  const windowMs = config.rateLimits.accountLockMinutes * 60_000;
-  const memory = new MemoryAttemptLimiter(maxFailures, windowMs);
+  const memory = new MemoryAttemptLimiter(limit.max, limit.windowMs);
   if (!redis) return memory;
   const shared = new RedisAttemptLimiter(
     redis.commands,
-    `${redis.keyPrefix}login-failures:`,
-    maxFailures,
-    windowMs,
+    `${redis.keyPrefix}${limit.name}:`,
+    limit.max,
+    limit.windowMs,
   );
-  return new FallbackAttemptLimiter(shared, memory, log);
+  return new FallbackAttemptLimiter(shared, memory, log, limit.what);
 }
 
 const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };

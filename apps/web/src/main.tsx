@@ -1,4 +1,6 @@
-// First, so the colour mode is on <html> before anything renders (no inline script under CSP).
+// Before any zod schema loads (see the file).
+import './lib/zod-jitless';
+// Next, so the colour mode is on <html> before anything renders (no inline script under CSP).
 import './lib/color-mode/color-mode-boot';
 import './styles.css';
 import { StrictMode } from 'react';

@@ -67,3 +67,37 @@ export function isSignedIn(session: SessionReply | undefined | null): session is
 }
 
 export const logoutReplySchema = z.object({ ok: z.literal(true) });
+
+/**
+ * `POST /api/_auth/password`: changes the signed-in user's password. Every other session of
+ * the user ends; the current one gets a new token (a fresh cookie), so a stolen cookie dies too.
+ */
+export const changePasswordBodySchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(limits.passwordMax, `Password must be at most ${limits.passwordMax} characters`),
+    newPassword: passwordSchema,
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** `POST /api/_auth/password`'s reply: the user's session as `GET /api/_auth/session` shows it. */
+export const changePasswordReplySchema = z.object({
+  user: sessionUserSchema,
+  loggedInAt: z.string(),
+  /** How many other sessions (browsers, devices) were signed out. */
+  endedSessions: z.number().int().nonnegative(),
+});
+export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
+
+/** `DELETE /api/_auth/sessions`: signs the user out on every browser and device. */
+export const endAllSessionsReplySchema = z.object({
+  ok: z.literal(true),
+  endedSessions: z.number().int().nonnegative(),
+});
+export type EndAllSessionsReply = z.infer<typeof endAllSessionsReplySchema>;

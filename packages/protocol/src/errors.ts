@@ -28,5 +28,7 @@ export const errorReplySchema = z.object({
   message: z.string(),
   /** Field-level messages for validation errors, keyed by the dotted path of the field. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** For 429: seconds until the client may try again (REST also sends it as `retry-after`). */
+  retryAfter: z.number().int().positive().optional(),
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;

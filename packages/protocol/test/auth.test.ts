@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedIn, loginBodySchema, registerBodySchema } from '../src/auth';
+import {
+  changePasswordBodySchema,
+  isSignedIn,
+  loginBodySchema,
+  registerBodySchema,
+} from '../src/auth';
 
 describe('account schemas', () => {
   const valid = { username: 'alice.b-c_1', email: 'alice@example.com', password: '12345678' };
@@ -42,5 +47,30 @@ describe('account schemas', () => {
         loggedInAt: '',
       }),
     ).toBe(true);
+  });
+});
+
+describe('password change schema', () => {
+  it('accepts a current and a new password', () => {
+    expect(
+      changePasswordBodySchema.safeParse({ currentPassword: 'old', newPassword: '12345678' })
+        .success,
+    ).toBe(true);
+  });
+
+  it.each([
+    [{ currentPassword: '', newPassword: '12345678' }, 'currentPassword'],
+    [{ currentPassword: 'old', newPassword: '1234567' }, 'newPassword'],
+    [{ currentPassword: '12345678', newPassword: '12345678' }, 'newPassword'],
+    [{ newPassword: '12345678' }, 'currentPassword'],
+  ])('refuses %j at %s', (body, field) => {
+    const result = changePasswordBodySchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual([field]);
+  });
+
+  it('refuses unknown keys', () => {
+    const body = { currentPassword: 'old', newPassword: '12345678', userId: 'someone' };
+    expect(changePasswordBodySchema.safeParse(body).success).toBe(false);
   });
 });

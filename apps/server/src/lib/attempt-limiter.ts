@@ -1,3 +1,5 @@
+import { rateLimited } from './app-error';
+
 /**
  * Counts failures per key (an account name) in a sliding window and locks the key once the
  * limit is reached. The memory store serves one process; a shared store serves several nodes.
@@ -72,6 +74,8 @@ export class FallbackAttemptLimiter implements AttemptLimiter {
     private readonly shared: AttemptLimiter,
     private readonly local: AttemptLimiter,
     private readonly log: { warn(object: object, message: string): void },
+    /** What is counted, for the warning: "sign-in failures", "message sends". */
+    private readonly what = 'sign-in failures',
   ) {}
 
   retryAfter(key: string): Promise<number> {
@@ -105,10 +109,21 @@ export class FallbackAttemptLimiter implements AttemptLimiter {
         this.failing = true;
         this.log.warn(
           { err: error },
-          'sign-in failures cannot be shared through Redis; counting them on this node until it answers',
+          `${this.what} cannot be shared through Redis; counting them on this node until it answers`,
         );
       }
       return local();
     }
   }
+}
+
+/**
+ * Counts one attempt for `key`, or refuses it with a 429 (and its retry-after) once the key
+ * has used its window's allowance.
+ */
+export async function takeAttempt(limiter: AttemptLimiter, key: string): Promise<void> {
+  const retryAfter = await limiter.retryAfter(key);
+  if (retryAfter > 0)
+    throw rateLimited(`Too many requests; try again in ${retryAfter} s`, retryAfter);
+  await limiter.recordFailure(key);
 }

@@ -6,6 +6,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { nulCharacterMessage, nulCharacterPath } from '../lib/nul-guard';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -33,6 +34,18 @@ const messageByFastifyCode: Record<string, string> = {
 export const errorsPlugin = fp(
   (app, _opts, done) => {
     app.setErrorHandler(errorHandler());
+    // Before schema validation, so every route refuses it the same way (see nul-guard).
+    app.addHook('preValidation', async (request) => {
+      const where =
+        nulCharacterPath(request.params) ??
+        nulCharacterPath(request.body) ??
+        nulCharacterPath(request.query);
+      if (where) {
+        throw new AppError(400, 'VALIDATION_ERROR', `${where}: ${nulCharacterMessage}`, {
+          [where]: nulCharacterMessage,
+        });
+      }
+    });
     done();
   },
   { name: 'errors' },
@@ -47,6 +60,9 @@ export function errorHandler(prefixFor?: (request: FastifyRequest) => string | u
     const body = toErrorReply(error);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+    if (error instanceof AppError && error.retryAfterSeconds) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     const prefix = prefixFor?.(request);
     if (prefix) body.message = `${prefix}：${body.message}`;
     return reply.code(body.statusCode).send(body);
@@ -60,6 +76,7 @@ export function toErrorReply(error: unknown): ErrorReply {
       code: error.code,
       message: error.message,
       ...(error.fields && { fields: error.fields }),
+      ...(error.retryAfterSeconds && { retryAfter: error.retryAfterSeconds }),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -8,6 +8,7 @@ import {
   type SocketAckReply,
 } from '@confab/protocol/socket-events';
 import type { SessionUser } from '@confab/protocol/auth';
+import { nulCharacterMessage, nulCharacterPath } from '../lib/nul-guard';
 import { toErrorReply } from '../plugins/errors';
 import type { AppSocket } from './realtime-hub';
 
@@ -42,6 +43,18 @@ export function onClientEvent<E extends ClientEvent>(
     const reply = (answer: SocketAckReply<ClientEventResult<E>>) => {
       if (ack) ack(answer);
     };
+    const nulAt = nulCharacterPath(args[0]);
+    if (nulAt) {
+      reply({
+        ok: false,
+        error: {
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: `${event}: ${nulAt}: ${nulCharacterMessage}`,
+        },
+      });
+      return;
+    }
     const parsed = clientEventSchemas[event].safeParse(args[0]);
     if (!parsed.success) {
       const [issue] = parsed.error.issues;

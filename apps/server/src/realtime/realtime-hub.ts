@@ -82,4 +82,9 @@ export class RealtimeHub {
   disconnectSession(sessionId: string): void {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
+
+  /** Closes every socket of a user (all sessions ended: password change, "sign out everywhere"). */
+  disconnectUser(userId: string): void {
+    this.io?.in(userRoom(userId)).disconnectSockets(true);
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { chatRoom } from '@confab/protocol/socket-events';
+import { takeAttempt } from '../lib/attempt-limiter';
 import type { SocketHandler } from '../plugins/socket';
 import { onClientEvent } from './client-event';
 
@@ -26,6 +27,8 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
     });
 
     onClientEvent(socket, app.log, 'sendMessage', async (payload, user) => {
+      // The same allowance as the REST send routes; the error ack carries retryAfter.
+      await takeAttempt(app.services.messageSends, user.id);
       const message = await messages.send(user, payload);
       await typing.stop(payload.chatId, user.id);
       return { message };

@@ -35,6 +35,14 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  async setPasswordHash(id: string, passwordHash: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** By username or e-mail, case-insensitively. */
   findByLogin(login: string): Promise<UserRow | undefined> {
     const key = normaliseKey(login);

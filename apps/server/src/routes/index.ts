@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
+import { passwordRoute } from './api/_auth/password';
 import { sessionRoutes } from './api/_auth/session';
 import { appChatRoutes } from './api/chat/messages';
 import { socialChatsRoutes } from './api/chat-social-msg/chats';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerRoute);
   await app.register(loginRoute);
   await app.register(sessionRoutes);
+  await app.register(passwordRoute);
   await app.register(contactsRoutes);
   await app.register(socialChatsRoutes);
   await app.register(socialMessagesRoutes);

@@ -1,5 +1,10 @@
-import type { LoginBody, RegisterBody, SessionUser } from '@confab/protocol/auth';
-import { AppError, conflict } from '../lib/app-error';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  SessionUser,
+} from '@confab/protocol/auth';
+import { AppError, badRequest, conflict, rateLimited, unauthenticated } from '../lib/app-error';
 import type { AttemptLimiter } from '../lib/attempt-limiter';
 import { newId } from '../lib/ids';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
@@ -7,6 +12,13 @@ import { hashSessionToken, looksLikeSessionToken, newSessionToken } from '../lib
 import { isUniqueViolation } from '../db/errors';
 import { normaliseKey, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
+import type { Transact } from '../repositories/transaction';
+
+/** The repositories a password change writes together. */
+export interface AccountStore {
+  users: UserRepository;
+  sessions: SessionRepository;
+}
 
 export interface AuthenticatedSession {
   user: SessionUser;
@@ -25,6 +37,7 @@ interface AuthServiceOptions {
   users: UserRepository;
   sessions: SessionRepository;
   loginAttempts: AttemptLimiter;
+  transact: Transact<AccountStore>;
   adminUsernames: string[];
   sessionTtlMs: number;
   now?: () => number;
@@ -71,10 +84,9 @@ export class AuthService {
     const key = normaliseKey(body.username);
     const retryAfter = await this.options.loginAttempts.retryAfter(key);
     if (retryAfter > 0) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
+      throw rateLimited(
         `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        retryAfter,
       );
     }
     const user = await this.options.users.findByLogin(body.username);
@@ -113,30 +125,84 @@ export class AuthService {
     await this.options.sessions.delete(hashSessionToken(token));
   }
 
+  /**
+   * Changes the user's password after checking the current one. Every session of the user
+   * ends, and the one making the change continues under a new token: a session stolen before
+   * the change, this one's old cookie included, no longer works. Wrong current passwords count
+   * like failed sign-ins, so a borrowed session cannot guess the password at leisure.
+   */
+  async changePassword(
+    user: SessionUser,
+    body: ChangePasswordBody,
+    userAgent: string | null,
+  ): Promise<IssuedSession & { endedSessions: number }> {
+    const key = `password-change:${user.id}`;
+    const retryAfter = await this.options.loginAttempts.retryAfter(key);
+    if (retryAfter > 0) {
+      throw rateLimited(
+        `Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        retryAfter,
+      );
+    }
+    const row = await this.options.users.findById(user.id);
+    if (!row) throw unauthenticated();
+    if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
+      await this.options.loginAttempts.recordFailure(key);
+      throw badRequest('The current password is wrong', {
+        currentPassword: 'The current password is wrong',
+      });
+    }
+    await this.options.loginAttempts.reset(key);
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = this.now();
+    const issued = this.newSession({ id: row.id, username: row.username, email: row.email });
+    const ended = await this.options.transact(async ({ users, sessions }) => {
+      await users.setPasswordHash(row.id, passwordHash, now);
+      const count = await sessions.deleteAllForUser(row.id);
+      await sessions.create(sessionRow(issued, userAgent));
+      return count;
+    });
+    // The session that asked is replaced, not ended, from the user's point of view.
+    return { ...issued, endedSessions: Math.max(0, ended - 1) };
+  }
+
+  /** Ends every session of the user ("sign out everywhere"); the number of sessions ended. */
+  endAllSessions(user: SessionUser): Promise<number> {
+    return this.options.sessions.deleteAllForUser(user.id);
+  }
+
   private async issue(
     user: Omit<SessionUser, 'role'>,
     userAgent: string | null,
   ): Promise<IssuedSession> {
+    const session = this.newSession(user);
+    await this.options.sessions.create(sessionRow(session, userAgent));
+    return session;
+  }
+
+  /** A new random token and its session, not yet stored. */
+  private newSession(user: Omit<SessionUser, 'role'>): IssuedSession {
     const token = newSessionToken();
     const now = this.now();
-    const expiresAt = now + this.options.sessionTtlMs;
-    const sessionId = hashSessionToken(token);
-    await this.options.sessions.create({
-      id: sessionId,
-      user_id: user.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      user_agent: userAgent?.slice(0, 256) ?? null,
-    });
     return {
       user: { ...user, role: this.roleOf(user.username) },
       token,
-      sessionId,
+      sessionId: hashSessionToken(token),
       loggedInAt: now,
-      expiresAt,
+      expiresAt: now + this.options.sessionTtlMs,
     };
   }
+}
+
+function sessionRow(session: IssuedSession, userAgent: string | null) {
+  return {
+    id: session.sessionId,
+    user_id: session.user.id,
+    created_at: session.loggedInAt,
+    last_seen_at: session.loggedInAt,
+    expires_at: session.expiresAt,
+    user_agent: userAgent?.slice(0, 256) ?? null,
+  };
 }
 
 function takenError(taken: { username: boolean; email: boolean }): AppError {

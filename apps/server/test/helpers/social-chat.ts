@@ -6,6 +6,7 @@ import {
   type SocialMessage,
 } from '@confab/protocol/social-chat';
 import { contactFrom, contactsAs, contactsTables } from './contacts';
+import { multipart } from './social';
 import { signUp } from './users';
 
 export type Person = Awaited<ReturnType<typeof person>>;
@@ -74,4 +75,24 @@ export async function socialTables(app: FastifyInstance) {
     ...(await contactsTables(app)),
     messages: await app.database.db.selectFrom('messages').selectAll().orderBy('id').execute(),
   };
+}
+
+/**
+ * A message and an uploaded text file sent by `cookie`'s user to their chat: the ids the
+ * security suites aim their requests at.
+ */
+export async function chatContent(app: FastifyInstance, cookie: string, chatId: string) {
+  const message = await socialAs(app, cookie).say(chatId, 'hello');
+  const form = await multipart([
+    ['chatId', chatId],
+    ['file', { bytes: 'plain words', filename: 'notes.txt' }],
+  ]);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api${socialChatApiPaths.upload}`,
+    headers: { ...form.headers, cookie },
+    payload: form.payload,
+  });
+  const { file } = dataOf<{ file: { id: string } }>(uploaded);
+  return { chatId, messageId: message._id, fileId: file.id };
 }

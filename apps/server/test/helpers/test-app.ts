@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { createScratchPostgres, type DatabaseTarget } from './database-targets';
 
@@ -23,7 +23,10 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
 export async function startTestApp(
   target: DatabaseTarget = { engine: 'sqlite' },
   overrides: ConfigOverrides = {},
-  options: { prepareDataDir?: (dataDir: string) => void } = {},
+  options: { prepareDataDir?: (dataDir: string) => void } & Pick<
+    BuildAppOptions,
+    'onRoute' | 'logStream'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   options.prepareDataDir?.(dataDir);
@@ -43,10 +46,18 @@ export async function startTestApp(
       accountLockMinutes: 15,
       registerPerIpPerHour: 10_000,
       addContactPerUserPerMinute: 10_000,
+      passwordChangePerUserPerHour: 10_000,
+      toolCallsPerUserPerMinute: 10_000,
+      messagesPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, {
+    // Silent unless a test reads the logs, which are then the production logger's.
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '../auth/session';
+import { isSignedIn } from '../auth/session-shape';
+import { sessionQueryKey, sessionQueryOptions } from '../auth/session';
 import type { ConnectError } from './socket-client';
 
 /**
  * Keeps the tab's socket connected while a user is signed in, and reconnects as the new user
  * when the account changes. A handshake refused for want of a session means the session ended
- * elsewhere: the session is read again, and the guard takes over. The socket library is loaded
+ * elsewhere: the session is read again, and the guard takes over. A socket the server closed
+ * is reconnected when the session is still valid. The socket library is loaded
  * only once someone is signed in, so public pages do not download it.
  */
 export function useRealtimeConnection(userId: string | null): void {
@@ -23,10 +25,21 @@ export function useRealtimeConnection(userId: string | null): void {
           void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         }
       };
+      // The server closes a user's sockets when their sessions end: signed out everywhere, or
+      // a password change that gave this tab a new cookie. Read the session again and, still
+      // signed in, reconnect with it (socket.io does not reconnect after a server disconnect).
+      const onDisconnect = (reason: string) => {
+        if (reason !== 'io server disconnect') return;
+        void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((session) => {
+          if (!cancelled && isSignedIn(session)) socket.connect();
+        });
+      };
       socket.on('connect_error', onConnectError);
+      socket.on('disconnect', onDisconnect);
       socket.connect();
       stop = () => {
         socket.off('connect_error', onConnectError);
+        socket.off('disconnect', onDisconnect);
         socket.disconnect();
       };
     });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { logoutReplySchema, sessionReplySchema, type SessionReply } from '@confab/protocol/auth';
-import { clearSessionCookie, sessionCookieName } from '../../../plugins/session';
+import {
+  endAllSessionsReplySchema,
+  logoutReplySchema,
+  sessionReplySchema,
+  type SessionReply,
+} from '@confab/protocol/auth';
+import { clearSessionCookie, sessionCookieName, signedInUser } from '../../../plugins/session';
 
 const signedOut: SessionReply = {};
 
@@ -23,6 +28,19 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.sessionId) app.realtime.disconnectSession(request.sessionId);
       clearSessionCookie(reply, request);
       return { ok: true as const };
+    },
+  );
+
+  // "Sign out everywhere": every session of the user, on every browser and device.
+  app.delete(
+    '/api/_auth/sessions',
+    { onRequest: app.requireUser, schema: { response: { 200: endAllSessionsReplySchema } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const endedSessions = await app.services.auth.endAllSessions(user);
+      app.realtime.disconnectUser(user.id);
+      clearSessionCookie(reply, request);
+      return { ok: true as const, endedSessions };
     },
   );
 };

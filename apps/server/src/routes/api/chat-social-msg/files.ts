@@ -30,6 +30,8 @@ const multipartMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data',
 };
 
+const malformedForm = 'The form is not valid multipart/form-data';
+
 /**
  * `POST /api/chat-social-msg/files/upload` (multipart: the field `chatId`, then the field
  * `file`) and `GET /api/chat-social-msg/files/{fileId}`. Files are served with the type found
@@ -83,11 +85,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file?.type !== 'file' || file.fieldname !== 'file') {
         throw badRequest('Send the file in the field named file', { file: 'Choose a file' });
       }
-      const attachment = await files.store(user, chatId.data, {
-        filename: file.filename,
-        content: file.file,
-      });
-      return ok({ file: attachment });
+      try {
+        const attachment = await files.store(user, chatId.data, {
+          filename: file.filename,
+          content: file.file,
+        });
+        return ok({ file: attachment });
+      } catch (error) {
+        // A body cut short inside the file fails the file's stream: the client's fault.
+        throw error === file.file.errored ? asClientError(error) : error;
+      }
     },
   );
 
@@ -116,14 +123,23 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The next part of a multipart body; the parser's limit errors become readable 400s. */
+/**
+ * The next part of a multipart body; the parser's errors become readable 400s. Reading parts
+ * only parses the request, so an error without a status of its own is a malformed body (the
+ * parser throws plain errors such as "Unexpected end of multipart data").
+ */
 async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multipart | undefined> {
   try {
     return (await parts.next()).value as Multipart | undefined;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const message = code && multipartMessages[code];
-    if (message) throw badRequest(message);
-    throw error;
+    throw asClientError(error);
   }
+}
+
+function asClientError(error: unknown): unknown {
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  const message = code && multipartMessages[code];
+  if (message) return badRequest(message);
+  if (statusCode !== undefined) return error;
+  return badRequest(`${malformedForm}: ${(error as Error).message}`);
 }

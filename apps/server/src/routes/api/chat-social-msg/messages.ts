@@ -16,6 +16,7 @@ import {
   sendMessageReplySchema,
   socialChatRoutes,
 } from '@confab/protocol/social-chat';
+import { takeAttempt } from '../../../lib/attempt-limiter';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
 import { socialChatErrors as errors, socialChatRouteGroup } from './social-chat-errors';
@@ -37,6 +38,8 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendMessageBodySchema,
         response: { 200: sendMessageReplySchema, ...errors },
       },
+      // One allowance per user for REST and socket sends alike.
+      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { content, type, clientId, fileId } = request.body;

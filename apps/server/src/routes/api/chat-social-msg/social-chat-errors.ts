@@ -50,6 +50,7 @@ export const socialChatErrors = {
   403: errorReplySchema,
   404: errorReplySchema,
   409: errorReplySchema,
+  429: errorReplySchema,
 };
 
 /** A group of social chat routes: signed-in users only, errors prefixed by the failure text. */

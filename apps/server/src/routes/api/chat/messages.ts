@@ -9,6 +9,7 @@ import {
   batchMessagesBodySchema,
   socialChatRoutes,
 } from '@confab/protocol/social-chat';
+import { takeAttempt } from '../../../lib/attempt-limiter';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
 import {
@@ -31,6 +32,8 @@ export const appChatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: appSendMessageBodySchema,
         response: { 200: appSendMessageReplySchema, ...errors },
       },
+      // One allowance per user for REST and socket sends alike.
+      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { chatId, content, contentType, clientId, fileId } = request.body;

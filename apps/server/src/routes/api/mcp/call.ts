@@ -8,6 +8,15 @@ export const mcpCallRoute: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: { body: mcpCallBodySchema, response: { 200: mcpCallReplySchema } },
+      config: {
+        // Per user: each call starts work on an MCP server, which one account must not flood.
+        rateLimit: {
+          max: app.config.rateLimits.toolCallsPerUserPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `mcp-call:${request.user?.id ?? request.ip}`,
+        },
+      },
     },
     async (request, reply) => {
       // The user pressed stop (the browser dropped the request): the tool call is cancelled

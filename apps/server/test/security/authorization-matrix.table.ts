@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import type { Contact } from '@confab/protocol/contacts';
+import type { ClientToServerEvents } from '@confab/protocol/socket-events';
+
+/**
+ * Who may do what: the expected answer of every API route and socket event, written once.
+ * `authorization-matrix.test.ts` sends each request as each actor against a real app and fails
+ * on any route or event of the server that has no row here, so a new route cannot go
+ * unreviewed.
+ *
+ * Actors, asked in this order (refusals first, so a refused request cannot spoil the state the
+ * participant then uses):
+ * - anonymous: no cookie;
+ * - stranger: a signed-in user with no part in the resource;
+ * - admin: a signed-in administrator with no part in the resource (only where it matters);
+ * - participant: the user the resource belongs to (a party of the friend request, ...).
+ */
+export type Actor = 'anonymous' | 'stranger' | 'admin' | 'participant';
+
+/** A friend request between the participant and a counterpart, in the state a row needs. */
+export type RequestState =
+  'pending to participant' | 'pending from participant' | 'accepted' | 'blocked by participant';
+
+/** A fresh set of users (and what they own) for each row. */
+export interface MatrixWorld {
+  participant: { username: string; password: string };
+  counterpart: { username: string };
+  /** A friend request between participant and counterpart, as the participant sees it. */
+  friendRequest(state: RequestState): Promise<Contact>;
+  /** A remote MCP server that answers (the reference server over Streamable HTTP). */
+  mcpUrl: string;
+  /** Adds a remote MCP server as an administrator. */
+  addMcpServer(key: string): Promise<void>;
+  /** The user ids of participant and counterpart. */
+  ids: { participant: string; counterpart: string };
+  /**
+   * The chat of participant and counterpart (friends), with a message and an uploaded file
+   * the participant sent.
+   */
+  chat(): Promise<ChatFixture>;
+}
+
+export interface ChatFixture {
+  chatId: string;
+  messageId: string;
+  fileId: string;
+}
+
+export interface MatrixRequest {
+  body?: unknown;
+  /** Query string without `?`. */
+  query?: string;
+  /** Values of the route's `:name` path parameters. */
+  params?: Record<string, string>;
+  /** A multipart/form-data body, in the order given (instead of a JSON body). */
+  multipart?: [name: string, value: string | { bytes: Uint8Array; filename: string }][];
+}
+
+export interface RouteRow {
+  /** The request each actor sends (built once per row, from a fresh world). */
+  request?: (world: MatrixWorld) => Promise<MatrixRequest> | MatrixRequest;
+  /** The expected HTTP status per actor; actors left out are not asked. */
+  expect: { anonymous: number; stranger: number; admin?: number; participant?: number };
+  /** Why these answers are right. */
+  why: string;
+}
+
+const signedIn = (status = 200) => ({ anonymous: 401, stranger: status, admin: status });
+const adminOnly = (status = 200) => ({ anonymous: 401, stranger: 403, admin: status });
+const partiesOnly = { anonymous: 401, stranger: 404, admin: 404, participant: 200 };
+
+// The smallest real PNG: a 1×1 transparent pixel (uploads are typed by their content).
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A row on the fixture chat: only its two participants reach it; anyone else gets a 404. */
+const onChat = (
+  request: (chat: ChatFixture, world: MatrixWorld) => MatrixRequest,
+  why: string,
+): RouteRow => ({
+  request: async (w) => request(await w.chat(), w),
+  expect: partiesOnly,
+  why: `${why}; a stranger or an administrator cannot tell the chat from one that does not exist (404)`,
+});
+
+export const routeTable: Record<string, RouteRow> = {
+  'GET /api/health': {
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public: load balancers and the status page ask it',
+  },
+  'POST /api/_auth/register': {
+    request: () => ({
+      body: { username: `r${rand()}`, email: `${rand()}@example.com`, password: 'long enough' },
+    }),
+    expect: { anonymous: 201, stranger: 409 },
+    why: 'public; the second actor sends the same body and finds the name taken',
+  },
+  'POST /api/_auth/login': {
+    request: (w) => ({
+      body: { username: w.participant.username, password: w.participant.password },
+    }),
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public: whoever knows the password signs in, whatever cookie they held',
+  },
+  'GET /api/_auth/session': {
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public: answers {} when signed out',
+  },
+  'DELETE /api/_auth/session': {
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public and idempotent: signing out when signed out is done',
+  },
+  'POST /api/_auth/password': {
+    request: (w) => ({
+      body: { currentPassword: w.participant.password, newPassword: 'another long one' },
+    }),
+    expect: { anonymous: 401, stranger: 400, admin: 400, participant: 200 },
+    why: "a user changes only their own password: the participant's current password is wrong for anyone else",
+  },
+  'DELETE /api/_auth/sessions': {
+    expect: { ...signedIn(), participant: 200 },
+    why: 'ends the sessions of the signed-in user only',
+  },
+  'GET /api/chat-social-msg/contacts/list': {
+    expect: signedIn(),
+    why: "each user's own list",
+  },
+  'POST /api/chat-social-msg/contacts/add': {
+    request: (w) => ({ body: { receiverName: w.counterpart.username } }),
+    expect: { ...signedIn(), participant: 200 },
+    why: 'any signed-in user may ask anyone; each actor asks from their own account',
+  },
+  'POST /api/chat-social-msg/contacts/accept': {
+    request: async (w) => ({
+      body: { contact: (await w.friendRequest('pending to participant')).id },
+    }),
+    expect: partiesOnly,
+    why: 'only the receiver accepts; anyone else learns nothing (404)',
+  },
+  'POST /api/chat-social-msg/contacts/reject': {
+    request: async (w) => ({
+      body: { contact: (await w.friendRequest('pending to participant')).id },
+    }),
+    expect: partiesOnly,
+    why: 'only the receiver rejects',
+  },
+  'POST /api/chat-social-msg/contacts/remove': {
+    request: async (w) => ({ body: { contact: (await w.friendRequest('accepted')).id } }),
+    expect: partiesOnly,
+    why: 'either party removes; an administrator has no say in friendships',
+  },
+  'POST /api/chat-social-msg/contacts/block': {
+    request: async (w) => ({ body: { contact: (await w.friendRequest('accepted')).id } }),
+    expect: partiesOnly,
+    why: 'either party blocks',
+  },
+  'POST /api/chat-social-msg/contacts/unblock': {
+    request: async (w) => ({
+      body: { contact: (await w.friendRequest('blocked by participant')).id },
+    }),
+    expect: partiesOnly,
+    why: 'only the user who blocked unblocks',
+  },
+  'POST /api/chat-social-msg/contacts/chat': {
+    request: async (w) => ({ body: { contact: (await w.friendRequest('accepted')).id } }),
+    expect: partiesOnly,
+    why: "only friends open their chat; nobody else learns the chat's id",
+  },
+  'GET /api/ready': {
+    expect: { anonymous: 200, stranger: 200 },
+    why: 'public: load balancers ask whether this node should get traffic',
+  },
+  'GET /api/chat-social-msg/chats': {
+    expect: signedIn(),
+    why: "each user's own chat list",
+  },
+  'GET /api/chat-social-msg/rooms': {
+    expect: signedIn(),
+    why: "each user's own chat rooms",
+  },
+  'POST /api/chat-social-msg/chats': {
+    request: async (w) => {
+      await w.chat();
+      return { body: { participantId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: 'only an accepted contact opens a chat with someone; anyone else is told there is none',
+  },
+  'POST /api/chat-social-msg/rooms': {
+    request: async (w) => {
+      await w.chat();
+      return { body: { participantId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: 'same as POST /chats',
+  },
+  'PUT /api/chat-social-msg/chats/:chatId': onChat(
+    ({ chatId }) => ({ params: { chatId }, body: { nickname: 'Renamed' } }),
+    'a participant names the chat for themselves',
+  ),
+  'DELETE /api/chat-social-msg/chats/:chatId': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    'a participant deletes the chat from their own list',
+  ),
+  'POST /api/chat-social-msg/chats/:chatId/:toggle': onChat(
+    ({ chatId }) => ({ params: { chatId, toggle: 'archive' }, body: { value: true } }),
+    'a participant archives, mutes, pins or blocks the chat for themselves',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages': onChat(
+    ({ chatId }) => ({ params: { chatId }, body: { content: 'hello' } }),
+    'only participants write in a chat',
+  ),
+  'GET /api/chat-social-msg/:chatId/messages': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    "only participants read a chat's messages",
+  ),
+  'GET /api/chat-social-msg/:chatId/messages/search': onChat(
+    ({ chatId }) => ({ params: { chatId }, query: 'q=hello' }),
+    "only participants search a chat's messages",
+  ),
+  'PUT /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId, messageId }, body: { content: 'edited' } }),
+    'the author edits their message',
+  ),
+  'DELETE /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId, messageId } }),
+    'the author deletes their message',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/read': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId }, body: { messageId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/readAll': onChat(
+    ({ chatId }) => ({ params: { chatId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat-social-msg/batchMessages': onChat(
+    ({ chatId }) => ({ body: { chatIds: [chatId] } }),
+    "only participants read a chat's messages",
+  ),
+  'POST /api/chat/sendMessage': onChat(
+    ({ chatId }) => ({ body: { chatId, content: 'hello' } }),
+    'only participants write in a chat',
+  ),
+  'DELETE /api/chat/deleteMessage': onChat(
+    ({ chatId, messageId }) => ({ body: { chatId, messageId } }),
+    'the author deletes their message',
+  ),
+  'POST /api/chat/markAsRead': onChat(
+    ({ chatId, messageId }) => ({ body: { chatId, messageId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat/markAllAsRead': onChat(
+    ({ chatId }) => ({ body: { chatId } }),
+    'a participant marks their own read position',
+  ),
+  'POST /api/chat/batchMessages': onChat(
+    ({ chatId }) => ({ body: { chatIds: [chatId] } }),
+    "only participants read a chat's messages",
+  ),
+  'POST /api/chat-social-msg/files/upload': onChat(
+    ({ chatId }) => ({
+      multipart: [
+        ['chatId', chatId],
+        ['file', { bytes: tinyPng, filename: 'dot.png' }],
+      ],
+    }),
+    'only participants attach files to a chat',
+  ),
+  'GET /api/chat-social-msg/files/:fileId': onChat(
+    ({ fileId }) => ({ params: { fileId } }),
+    "only the chat's participants download its files",
+  ),
+  'GET /api/chat-social-msg/presence/:userId': {
+    request: async (w) => {
+      await w.chat();
+      return { params: { userId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: "only a user's contacts see whether they are online",
+  },
+  'GET /api/mcp/tools': {
+    expect: signedIn(),
+    why: 'every signed-in user may list the tools of the active servers',
+  },
+  'POST /api/mcp/call': {
+    request: () => ({ body: { client: 'everything', name: 'echo', args: { message: 'hi' } } }),
+    expect: signedIn(),
+    why: 'every signed-in user may call the tools of the active servers',
+  },
+  'GET /api/mcp/init': {
+    expect: signedIn(),
+    why: 'the chat screen of every user reads the servers (header values for admins only)',
+  },
+  'GET /api/mcp/getConfig': {
+    expect: signedIn(),
+    why: 'same reply as init',
+  },
+  'POST /api/mcp/addServer': {
+    request: (w) => ({
+      body: { key: 'added', transport: { type: 'streamable-http', url: w.mcpUrl } },
+    }),
+    expect: adminOnly(201),
+    why: 'only administrators connect servers',
+  },
+  'POST /api/mcp/updateServer': {
+    request: async (w) => {
+      await w.addMcpServer('changed');
+      return {
+        body: {
+          key: 'changed',
+          name: 'Changed',
+          transport: { type: 'streamable-http', url: w.mcpUrl },
+        },
+      };
+    },
+    expect: adminOnly(),
+    why: 'only administrators change servers',
+  },
+  'POST /api/mcp/putConfig': {
+    request: (w) => ({ body: { mcpServers: { put: { url: w.mcpUrl, name: 'Put' } } } }),
+    expect: adminOnly(),
+    why: 'only administrators replace the server list',
+  },
+  'POST /api/mcp/deactivate': {
+    request: () => ({ body: { key: 'everything' } }),
+    expect: adminOnly(),
+    why: 'only administrators switch servers for everyone',
+  },
+  'POST /api/mcp/activate': {
+    request: () => ({ body: { key: 'everything' } }),
+    expect: adminOnly(),
+    why: 'only administrators switch servers for everyone',
+  },
+};
+
+/**
+ * A socket event's answer: `ok` (its acknowledgement says ok) or an error status in the
+ * acknowledgement; `unanswered` (no acknowledgement came) is what an event without a handler
+ * would get. Anonymous visitors never get this far: the handshake needs a session.
+ */
+export type EventAnswer = 'ok' | 'unanswered' | number;
+
+export interface EventRow {
+  payload: (world: MatrixWorld) => unknown;
+  expect: { stranger: EventAnswer; participant?: EventAnswer };
+  /** What an `ok` acknowledgement carries for the stranger, when it must reveal nothing. */
+  strangerData?: unknown;
+  why: string;
+}
+
+const chatEvent = (
+  payload: (chat: ChatFixture) => unknown,
+  expect: EventRow['expect'],
+  why: string,
+  strangerData?: unknown,
+): EventRow => ({
+  payload: async (w) => payload(await w.chat()),
+  expect,
+  why,
+  ...(strangerData !== undefined && { strangerData }),
+});
+
+export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
+  friendRequestMessage: {
+    payload: async (w) => ({
+      newContact: { id: (await w.friendRequest('pending from participant')).id },
+      receiverName: w.counterpart.username,
+    }),
+    expect: { stranger: 404, participant: 'ok' },
+    why: 'only the sender re-announces their pending request',
+  },
+  sendMessage: chatEvent(
+    ({ chatId }) => ({ chatId, clientId: randomUUID(), content: 'hello' }),
+    { stranger: 404, participant: 'ok' },
+    'only participants write in a chat; anyone else is told there is no such chat',
+  ),
+  typing: chatEvent(
+    ({ chatId }) => ({ chatId, isTyping: true }),
+    { stranger: 404, participant: 'ok' },
+    'only participants type in a chat',
+  ),
+  onlineStatus: {
+    payload: () => ({ isOnline: true }),
+    expect: { stranger: 'ok', participant: 'ok' },
+    why: "every user sets their own tab's presence, and nobody else's",
+  },
+  join_chats: chatEvent(
+    ({ chatId }) => ({ chatIds: [chatId] }),
+    { stranger: 'ok', participant: 'ok' },
+    "the user joins only their own chats: a stranger's answer lists none",
+    { chatIds: [] },
+  ),
+  leave_chats: chatEvent(
+    ({ chatId }) => ({ chatIds: [chatId] }),
+    { stranger: 'ok', participant: 'ok' },
+    'leaving only leaves rooms this socket joined: a stranger left none',
+    { chatIds: [] },
+  ),
+  sync: chatEvent(
+    ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0 }] }),
+    { stranger: 'ok', participant: 'ok' },
+    "catch-up reads only the user's own chats: a stranger gets no message",
+    { messagesMap: {}, hasMore: false },
+  ),
+};
+
+function rand(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
