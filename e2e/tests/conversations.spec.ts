@@ -39,6 +39,7 @@ const conversation = (page: Page, name: string) =>
 test('a friend’s chat arrives live, counts unread, opens and clears, and shows presence', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const alice = await personInBrowser(browser, 'alice');
   const bob = await personInBrowser(browser, 'bob');
   await alice.page.goto('/agents');
@@ -70,7 +71,9 @@ test('a friend’s chat arrives live, counts unread, opens and clears, and shows
   await bob.page.goto('/agents');
   await expect(row.getByRole('img', { name: '在线' })).toBeVisible();
   await bob.page.close();
-  await expect(row.getByRole('img', { name: '在线' })).toHaveCount(0);
+  // A tab closed while its transport is being upgraded is noticed only by the heartbeat
+  // (socket.io's pingInterval + pingTimeout, 45 s), not at once: allow for that on a busy machine.
+  await expect(row.getByRole('img', { name: '在线' })).toHaveCount(0, { timeout: 50_000 });
 
   // Tapping opens the room with the chat active, and the chat is read.
   await row.getByRole('button', { name: bob.username, exact: true }).click();
