@@ -15,6 +15,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { newAccount } from '../support/accounts';
 import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
+import { waitForServer } from '../support/wait-for-server';
 
 const root = new URL('../..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -110,20 +111,6 @@ function chatList(count: number): string {
     };
   });
   return JSON.stringify({ statusCode: 200, data: { chats } });
-}
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 /** One opening of /agents with `body` as the chat list. */

@@ -13,6 +13,7 @@ import { chromium, type Page } from '@playwright/test';
 import { newAccount } from '../support/accounts';
 import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
+import { waitForServer } from '../support/wait-for-server';
 import { startProviderServer } from '../support/provider-server/server';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -87,20 +88,6 @@ function instrument(endMarker: string) {
       }
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 async function configure(page: Page, base: string) {
