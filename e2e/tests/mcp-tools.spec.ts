@@ -98,10 +98,27 @@ test('an administrator deactivates and activates a server; users then no longer 
   await web.getByRole('button', { name: 'Activate' }).click();
   await expect(web).toContainText('Connected');
 
-  await web.getByRole('button', { name: 'Remove' }).click();
-  await page
-    .getByRole('dialog', { name: 'Remove Web tools?' })
-    .getByRole('button', { name: 'Remove' })
-    .click();
-  await expect(tools.getByRole('listitem', { name: 'Web tools' })).toHaveCount(0);
+  // Meanwhile, a server is added from elsewhere (another administrator's tab): this page's list
+  // does not show it yet, and removing Web tools must not take it away.
+  const added = await page.request.post('/api/mcp/addServer', {
+    data: {
+      key: 'late_tools',
+      name: 'Late tools',
+      transport: { type: 'streamable-http', url: remote.url },
+      approvalPolicy: 'never ask',
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  const remove = async (name: string) => {
+    await tools.getByRole('listitem', { name }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${name}?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(tools.getByRole('listitem', { name })).toHaveCount(0);
+  };
+  await remove('Web tools');
+  await expect(tools.getByRole('listitem', { name: 'Late tools' })).toContainText('Connected');
+  await remove('Late tools');
 });

@@ -1,8 +1,6 @@
 import { mcpConfigReplySchema, type McpConfigReply } from '@confab/protocol/mcp';
 import type { McpPutConfigBody } from '@confab/protocol/mcp-config-file';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { mcpQueryKeys } from './query-keys';
 
 const putTimeoutMs = 30_000;
 
@@ -16,14 +14,5 @@ export function putMcpConfig(body: McpPutConfigBody): Promise<McpConfigReply> {
     body,
     timeoutMs: putTimeoutMs,
     parse: (json) => mcpConfigReplySchema.parse(json),
-  });
-}
-
-export function usePutMcpConfig() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: putMcpConfig,
-    onSuccess: (config) => queryClient.setQueryData(mcpQueryKeys.config, config),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mcpQueryKeys.all }),
   });
 }

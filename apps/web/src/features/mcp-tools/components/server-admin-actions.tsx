@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
-import { useMcpConfig } from '../api/init';
-import { usePutMcpConfig } from '../api/put-config';
+import { useRemoveMcpServer } from '../api/remove-server';
 import { useSetMcpServerActive } from '../api/set-server-active';
-import { putConfigWithout } from '../lib/remove-server';
 
 /** Activate or deactivate any server; edit or remove one added through the API. */
 export function ServerAdminActions({
@@ -19,16 +17,14 @@ export function ServerAdminActions({
 }) {
   const { t } = useTranslation('mcpTools');
   const setActive = useSetMcpServerActive();
-  const putConfig = usePutMcpConfig();
-  const config = useMcpConfig();
+  const removeServer = useRemoveMcpServer();
   const [confirming, setConfirming] = useState(false);
   const failed = (error: Error) =>
     toast({ variant: 'error', title: t('server.actionFailed'), description: error.message });
-  const busy = setActive.isPending || putConfig.isPending;
+  const busy = setActive.isPending || removeServer.isPending;
 
   const remove = () => {
-    const body = putConfigWithout(config.data?.servers ?? [], server.key);
-    putConfig.mutate(body, {
+    removeServer.mutate(server.key, {
       onSuccess: () => setConfirming(false),
       onError: failed,
     });
