@@ -1,6 +1,6 @@
 import type { SessionReply } from '@confab/protocol/auth';
 import type { McpServer } from '@confab/protocol/mcp';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alice, fakeServer, json } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
@@ -200,11 +200,19 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
   });
 
   it('lets an administrator edit and remove a server added through the API', async () => {
+    const lateRemote: McpServer = {
+      ...remote,
+      key: 'late_tools',
+      name: 'Late tools',
+      transport: { type: 'streamable-http', url: 'https://late.example.com/mcp', headers: {} },
+    };
     const calls = mcpServer(
       [server(), remote],
       {
         'POST /api/mcp/updateServer': () => json({ server: { ...remote, name: 'Renamed' } }),
-        'POST /api/mcp/putConfig': () => json(config([server()])),
+        // The list as the server has it now: another administrator added a server meanwhile.
+        'GET /api/mcp/getConfig': () => json(config([server(), remote, lateRemote])),
+        'POST /api/mcp/putConfig': () => json(config([server(), lateRemote])),
       },
       boss,
     );
@@ -233,6 +241,15 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
     await user.click(within(web).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove Web tools?' });
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
-    expect(calls.calls('POST /api/mcp/putConfig')[0]?.body).toEqual({ mcpServers: {} });
+    // Web tools goes; the server this page had not seen yet stays.
+    await waitFor(() => expect(calls.calls('POST /api/mcp/putConfig')).toHaveLength(1));
+    expect(calls.calls('POST /api/mcp/putConfig')[0]?.body).toEqual({
+      mcpServers: {
+        late_tools: expect.objectContaining({
+          type: 'streamable-http',
+          url: lateRemote.transport!.url,
+        }),
+      },
+    });
   });
 });
