@@ -247,7 +247,7 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
       mcpServers: {
         late_tools: expect.objectContaining({
           type: 'streamable-http',
-          url: lateRemote.transport!.url,
+          url: 'https://late.example.com/mcp',
         }),
       },
     });
