@@ -26,6 +26,9 @@ async function timeToFirst200(
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
+    // Its own process group: `npm start` runs the server as a grandchild, which a signal to npm
+    // alone would leave running.
+    detached: true,
   });
   try {
     for (;;) {
@@ -40,8 +43,11 @@ async function timeToFirst200(
         throw new Error(`${command} ${args.join(' ')} did not answer in 30 s`);
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
   }
 }
 
