@@ -139,6 +139,13 @@ export function createServices(
       max: config.rateLimits.messagesPerUserPerMinute,
       windowMs: 60_000,
     }),
+    // The `friendRequestMessage` socket notice: as many per minute as friend requests.
+    friendRequestNotices: sharedAttemptLimiter(redis, log, {
+      name: 'friend-request-notices',
+      what: 'friend request notices',
+      max: config.rateLimits.addContactPerUserPerMinute,
+      windowMs: 60_000,
+    }),
     realtime,
     contacts,
     chats,

@@ -13,9 +13,11 @@ import type { ClientToServerEvents } from '@confab/protocol/socket-events';
  * - anonymous: no cookie;
  * - stranger: a signed-in user with no part in the resource;
  * - admin: a signed-in administrator with no part in the resource (only where it matters);
+ * - counterpart: the participant's friend, the other party of their chat, who did not write
+ *   the fixture's message (only where the two parties' rights differ);
  * - participant: the user the resource belongs to (a party of the friend request, ...).
  */
-export type Actor = 'anonymous' | 'stranger' | 'admin' | 'participant';
+export type Actor = 'anonymous' | 'stranger' | 'admin' | 'counterpart' | 'participant';
 
 /** A friend request between the participant and a counterpart, in the state a row needs. */
 export type RequestState =
@@ -60,7 +62,13 @@ export interface RouteRow {
   /** The request each actor sends (built once per row, from a fresh world). */
   request?: (world: MatrixWorld) => Promise<MatrixRequest> | MatrixRequest;
   /** The expected HTTP status per actor; actors left out are not asked. */
-  expect: { anonymous: number; stranger: number; admin?: number; participant?: number };
+  expect: {
+    anonymous: number;
+    stranger: number;
+    admin?: number;
+    counterpart?: number;
+    participant?: number;
+  };
   /** Why these answers are right. */
   why: string;
 }
@@ -84,6 +92,22 @@ const onChat = (
   expect: partiesOnly,
   why: `${why}; a stranger or an administrator cannot tell the chat from one that does not exist (404)`,
 });
+
+/**
+ * A row on the fixture chat's message: the other participant sees the message but may not
+ * change it (403 says who may); strangers and administrators get the chat's 404.
+ */
+const authorOnly = (
+  request: (chat: ChatFixture, world: MatrixWorld) => MatrixRequest,
+  why: string,
+): RouteRow => {
+  const row = onChat(request, why);
+  return {
+    ...row,
+    expect: { ...row.expect, counterpart: 403 },
+    why: `${row.why}; the other participant is refused (403)`,
+  };
+};
 
 export const routeTable: Record<string, RouteRow> = {
   'GET /api/health': {
@@ -220,11 +244,11 @@ export const routeTable: Record<string, RouteRow> = {
     ({ chatId }) => ({ params: { chatId }, query: 'q=hello' }),
     "only participants search a chat's messages",
   ),
-  'PUT /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+  'PUT /api/chat-social-msg/:chatId/messages/:messageId': authorOnly(
     ({ chatId, messageId }) => ({ params: { chatId, messageId }, body: { content: 'edited' } }),
     'the author edits their message',
   ),
-  'DELETE /api/chat-social-msg/:chatId/messages/:messageId': onChat(
+  'DELETE /api/chat-social-msg/:chatId/messages/:messageId': authorOnly(
     ({ chatId, messageId }) => ({ params: { chatId, messageId } }),
     'the author deletes their message',
   ),
@@ -244,7 +268,7 @@ export const routeTable: Record<string, RouteRow> = {
     ({ chatId }) => ({ body: { chatId, content: 'hello' } }),
     'only participants write in a chat',
   ),
-  'DELETE /api/chat/deleteMessage': onChat(
+  'DELETE /api/chat/deleteMessage': authorOnly(
     ({ chatId, messageId }) => ({ body: { chatId, messageId } }),
     'the author deletes their message',
   ),

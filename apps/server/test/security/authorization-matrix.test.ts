@@ -65,6 +65,7 @@ async function newWorld() {
     anonymous: undefined,
     stranger: stranger.cookie,
     admin: sessionCookieFrom(adminLogin),
+    counterpart: counterpart.cookie,
     participant: participant.cookie,
   };
   const mine = contactsAs(t.app, participant.cookie);
@@ -102,7 +103,7 @@ async function newWorld() {
   return { world, cookies };
 }
 
-const actorOrder: Actor[] = ['anonymous', 'stranger', 'admin', 'participant'];
+const actorOrder: Actor[] = ['anonymous', 'stranger', 'admin', 'counterpart', 'participant'];
 
 async function send(
   method: string,

@@ -6,7 +6,8 @@ import { everythingStdio, mcpSettings, requestAs, writeMcpFile } from '../helper
 import { createScratchRedis, redisServerUrl, redisSkipReason } from '../helpers/redis';
 import { startSharedNodes } from '../helpers/shared-nodes';
 import { friends } from '../helpers/social-chat';
-import { connect, listen } from '../helpers/sockets';
+import { connect, listen, type ClientSocket } from '../helpers/sockets';
+import { contactsAs } from '../helpers/contacts';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newAccount, signUp } from '../helpers/users';
 
@@ -132,8 +133,8 @@ describe('rate limits answer 429 with retry-after', () => {
   });
 });
 
-describe.skipIf(!redisServerUrl)('the message send limit through Redis', () => {
-  it('is one allowance across the nodes of a site', async () => {
+describe.skipIf(!redisServerUrl)('limits shared through Redis by the nodes of a site', () => {
+  it('counts message sends once for the whole site', async () => {
     const redis = await createScratchRedis(redisServerUrl!);
     const site = await startSharedNodes(2, redis, { rateLimits: { messagesPerUserPerMinute: 2 } });
     try {
@@ -151,6 +152,42 @@ describe.skipIf(!redisServerUrl)('the message send limit through Redis', () => {
       expectLimited(await sendThrough(a, 'three'));
       expectLimited(await sendThrough(b, 'four'));
     } finally {
+      await site.close();
+      await redis.drop();
+    }
+  });
+
+  it('counts friendRequestMessage notices once for the whole site, with retry-after', async () => {
+    const redis = await createScratchRedis(redisServerUrl!);
+    const site = await startSharedNodes(2, redis, {
+      rateLimits: { addContactPerUserPerMinute: 2 },
+    });
+    const tabs: ClientSocket[] = [];
+    try {
+      const [a, b] = site.nodes as [TestApp, TestApp];
+      const alice = await signUp(a.app);
+      const bob = await signUp(b.app);
+      // The request itself goes through its own REST limit; the notices have theirs.
+      const requestId = (await contactsAs(a.app, alice.cookie).send(bob.user.username)).id;
+      for (const node of [a, b])
+        tabs.push(await connect(await listen(node.app), { cookie: alice.cookie }));
+      const notice = async (tab: ClientSocket) =>
+        (await tab.timeout(5000).emitWithAck('friendRequestMessage', {
+          newContact: { id: requestId },
+          receiverName: bob.user.username,
+        })) as SocketAckReply<unknown>;
+      expect(await notice(tabs[0]!)).toMatchObject({ ok: true });
+      expect(await notice(tabs[1]!)).toMatchObject({ ok: true });
+      for (const tab of [tabs[0]!, tabs[1]!]) {
+        const refused = await notice(tab);
+        expect(refused).toMatchObject({
+          ok: false,
+          error: { statusCode: 429, code: 'RATE_LIMITED' },
+        });
+        expect(refused.ok ? 0 : refused.error.retryAfter).toBeGreaterThan(0);
+      }
+    } finally {
+      for (const tab of tabs) tab.close();
       await site.close();
       await redis.drop();
     }
