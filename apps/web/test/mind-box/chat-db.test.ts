@@ -2,7 +2,12 @@ import 'fake-indexeddb/auto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import { describe, expect, it, vi } from 'vitest';
 import { chatDb, chatDbName, memoryChatDb } from '@/features/mind-box/stores/chat-db';
-import { finishedMessage } from '@/features/mind-box/stores/chat-actions';
+import {
+  finishedMessage,
+  firstScreenMessages,
+  openChat,
+} from '@/features/mind-box/stores/chat-actions';
+import { useChatStore } from '@/features/mind-box/stores/chat-store';
 
 const chat = (id: string, updatedAt: number): AiChat => ({
   id,
@@ -97,6 +102,53 @@ describe('AI chats in IndexedDB', () => {
     expect((await db.listMessages('m')).map((m) => m.id)).toEqual(['m-1', 'm-0']);
     await db.deleteChat('m');
     expect(await db.listMessages('m')).toEqual([]);
+  });
+});
+
+describe('opening a long chat', () => {
+  const count = firstScreenMessages * 2 + 20;
+  /** A chat whose oldest and newest replies were cut off by a reload (still marked active). */
+  async function longChat(id: string) {
+    const db = await chatDb();
+    await db.putChat(chat(id, 10));
+    const messages = Array.from({ length: count }, (_, i) => message(id, i));
+    messages[0] = { ...messages[0]!, isActive: true };
+    messages[count - 1] = { ...messages[count - 1]!, isActive: true };
+    await db.putMessages(messages);
+    // Oldest first: message(i) is written newest first.
+    return messages.map((m) => m.id).reverse();
+  }
+
+  it('reads the last messages first, in order, from IndexedDB and from memory', async () => {
+    for (const db of [await chatDb(), memoryChatDb()]) {
+      await db.putMessages(Array.from({ length: 10 }, (_, i) => message('tail', i)));
+      const recent = await db.listRecentMessages('tail', 3);
+      expect(recent.map((m) => m.id)).toEqual(['tail-2', 'tail-1', 'tail-0']);
+      expect((await db.listRecentMessages('tail', 50)).length).toBe(10);
+      expect(await db.listRecentMessages('nothing', 3)).toEqual([]);
+    }
+  });
+
+  it('ends with every message once, in order, and interrupted replies marked stopped', async () => {
+    const ids = await longChat('long');
+    await openChat('long');
+    const shown = useChatStore.getState().messages;
+    expect(shown.map((m) => m.id)).toEqual(ids);
+    for (const id of [ids[0], ids.at(-1)]) {
+      expect(shown.find((m) => m.id === id)).toMatchObject({ isActive: false, stopped: true });
+    }
+    const stored = await (await chatDb()).listMessages('long');
+    expect(stored.filter((m) => m.isActive)).toEqual([]);
+  });
+
+  it('a chat opened again while its history is read shows it once', async () => {
+    const ids = await longChat('again');
+    await (await chatDb()).putChat(chat('short', 11));
+    const first = openChat('again');
+    const other = openChat('short');
+    const last = openChat('again');
+    await Promise.all([first, other, last]);
+    expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(ids);
   });
 });
 

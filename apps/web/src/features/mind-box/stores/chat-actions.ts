@@ -54,21 +54,60 @@ export async function loadChats(): Promise<void> {
   if (open) await openChat(open.id);
 }
 
-export async function openChat(id: string): Promise<void> {
+/**
+ * Messages read before the rest when a chat opens: more than a tall screen shows, with the
+ * list's overscan. A chat of 2,000 messages paints from these while the rest is still read.
+ */
+export const firstScreenMessages = 50;
+/** Counts chat openings, so a slow read never lands in a chat opened again since. */
+let openings = 0;
+/**
+ * The open chat's messages are all read (or failed to be): a prompt waits for it, since its
+ * context is taken from the messages shown.
+ */
+let historyRead: Promise<void> = Promise.resolve();
+
+export function openChat(id: string): Promise<void> {
+  const reading = readMessages(id);
+  historyRead = reading.catch(() => {});
+  return reading;
+}
+
+async function readMessages(id: string): Promise<void> {
   if (useChatStore.getState().replying) stopReply();
   useChatStore.setState({ activeId: id, messages: [], messagesLoading: true, live: null });
   writeStorage(activeChatKey, id);
   const db = await chatDb();
+  const opening = ++openings;
+  const isOpen = () => openings === opening && useChatStore.getState().activeId === id;
+  const recent = await db.listRecentMessages(id, firstScreenMessages);
+  if (!isOpen()) return;
+  useChatStore.setState({ messages: settledMessages(recent), messagesLoading: false });
+  await saveInterrupted(recent);
+  if (recent.length < firstScreenMessages || !recent[0]) return;
+
+  const first = recent[0];
   const stored = await db.listMessages(id);
-  // A reply still marked active was cut off by a reload or a closed tab: it stopped there.
+  const firstShown = stored.findIndex((m) => m.id === first.id);
+  const older =
+    firstShown >= 0
+      ? stored.slice(0, firstShown)
+      : stored.filter((m) => m.createdAt < first.createdAt);
+  await saveInterrupted(older);
+  if (!isOpen()) return;
+  // The history goes in front of what is shown now, which may have changed meanwhile (a prompt
+  // sent, a reply regenerated): those newer states are kept.
+  useChatStore.setState((state) => ({ messages: [...settledMessages(older), ...state.messages] }));
+}
+
+/** A reply still marked active was cut off by a reload or a closed tab: it stopped there. */
+function settledMessages(stored: AiChatMessage[]): AiChatMessage[] {
+  return stored.map((m) => (m.isActive ? { ...m, isActive: false, stopped: true } : m));
+}
+
+async function saveInterrupted(stored: AiChatMessage[]): Promise<void> {
   const interrupted = stored.filter((m) => m.isActive);
-  const messages = stored.map((m) => (m.isActive ? { ...m, isActive: false, stopped: true } : m));
-  if (interrupted.length) {
-    await db.putMessages(messages.filter((m) => interrupted.some((i) => i.id === m.id)));
-  }
-  if (useChatStore.getState().activeId === id) {
-    useChatStore.setState({ messages, messagesLoading: false });
-  }
+  if (interrupted.length) await (await chatDb()).putMessages(settledMessages(interrupted));
 }
 
 export async function createChat(settings: StoredSettings): Promise<AiChat> {
@@ -249,7 +288,9 @@ export async function sendPrompt(
   tools: ChatTools,
 ): Promise<void> {
   const prompt = text.trim();
-  if (!prompt || useChatStore.getState().replying) return;
+  if (!prompt) return;
+  await historyRead;
+  if (useChatStore.getState().replying) return;
   let state = useChatStore.getState();
   let chat = state.chats.find((c) => c.id === state.activeId);
   if (!chat) chat = await createChat(settings);
@@ -310,6 +351,7 @@ async function resend(
   settings: StoredSettings,
   tools: ChatTools,
 ): Promise<void> {
+  await historyRead;
   const state = useChatStore.getState();
   if (state.replying) return;
   const chat = state.chats.find((c) => c.id === state.activeId);

@@ -20,6 +20,8 @@ export interface ChatDb {
   /** Deletes the chat and every message of it. */
   deleteChat(id: string): Promise<void>;
   listMessages(chatId: string): Promise<AiChatMessage[]>;
+  /** The chat's last `count` messages, oldest first (what a chat shows when it opens). */
+  listRecentMessages(chatId: string, count: number): Promise<AiChatMessage[]>;
   putMessage(message: AiChatMessage): Promise<void>;
   putMessages(messages: readonly AiChatMessage[]): Promise<void>;
   deleteMessages(ids: readonly string[]): Promise<void>;
@@ -97,6 +99,23 @@ function indexedChatDb(db: IDBDatabase): ChatDb {
       const index = store(messagesStore, 'readonly').store.index(byChat);
       return await result(index.getAll(range) as IDBRequest<AiChatMessage[]>);
     },
+    listRecentMessages(chatId, count) {
+      // getAll cannot read backwards: a cursor from the newest end stops after `count`.
+      const range = IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
+      const index = store(messagesStore, 'readonly').store.index(byChat);
+      const request = index.openCursor(range, 'prev');
+      const newestFirst: AiChatMessage[] = [];
+      return new Promise((resolve, reject) => {
+        request.onsuccess = () => {
+          const cursor = request.result;
+          if (cursor && newestFirst.length < count) {
+            newestFirst.push(cursor.value as AiChatMessage);
+            cursor.continue();
+          } else resolve(newestFirst.reverse());
+        };
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+      });
+    },
     async putMessage(message) {
       const { tx, store: s } = store(messagesStore, 'readwrite');
       s.put(message);
@@ -132,6 +151,12 @@ export function memoryChatDb(): ChatDb {
         .filter((m) => m.chatId === chatId)
         .map(clone)
         .sort(oldestFirst),
+    listRecentMessages: async (chatId, count) =>
+      [...messages.values()]
+        .filter((m) => m.chatId === chatId)
+        .sort(oldestFirst)
+        .slice(-count)
+        .map(clone),
     putMessage: async (m) => void messages.set(m.id, clone(m)),
     putMessages: async (list) => list.forEach((m) => messages.set(m.id, clone(m))),
     deleteMessages: async (ids) => ids.forEach((id) => messages.delete(id)),
