@@ -1,5 +1,6 @@
 import type { ProviderName } from '@confab/protocol/providers';
 import { ProviderUnreachableError, UnexpectedContentError } from './provider-errors';
+import { coalesceDeltas, deltaWireOf } from './coalesce-deltas';
 import { timeSliced } from './time-slice';
 
 function urlOf(input: RequestInfo | URL): string {
@@ -86,8 +87,10 @@ export function guardedFetch(
         throw new UnexpectedContentError(urlOf(input), type);
       }
       if (response.body) {
+        const wire = deltaWireOf(type);
         const sliced = timeSliced(response.body);
-        return new Response(onStreamError ? watchForErrors(sliced, onStreamError) : sliced, {
+        const merged = wire ? coalesceDeltas(sliced, wire) : sliced;
+        return new Response(onStreamError ? watchForErrors(merged, onStreamError) : merged, {
           status: response.status,
           statusText: response.statusText,
           headers: response.headers,
