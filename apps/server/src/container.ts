@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/connect';
@@ -28,8 +29,12 @@ import { ChatsService } from './services/chats.service';
 import { MessageNotifications } from './services/message-notifications';
 import { MessagesService, type MessagesStore } from './services/messages.service';
 import { FileRepository } from './repositories/file.repository';
-import { MemoryPresenceStore } from './realtime/presence-store';
-import { MemoryTypingStore } from './realtime/typing-store';
+import { MemoryPresenceStore, type PresenceStore } from './realtime/presence-store';
+import { MemoryTypingStore, type TypingStore } from './realtime/typing-store';
+import { SharedPresenceStore } from './realtime/shared-presence-store';
+import { SharedTypingStore } from './realtime/shared-typing-store';
+import { RedisPresence } from './lib/redis/presence-store';
+import { RedisTyping } from './lib/redis/typing-store';
 import { FilesService } from './services/files.service';
 import { PresenceService } from './services/presence.service';
 import { TypingService } from './services/typing.service';
@@ -76,7 +81,7 @@ export function createServices(
   const messageNotifications = new MessageNotifications(realtime);
   // Online means an active tab (presence counts every socket; away tabs do not count).
   const presence = new PresenceService({
-    store: new MemoryPresenceStore(),
+    store: presenceStore(redis, log),
     audience: contacts,
     realtime,
   });
@@ -89,7 +94,7 @@ export function createServices(
     notify: messageNotifications,
   });
   const typing = new TypingService({
-    store: new MemoryTypingStore(typingExpiryMs),
+    store: typingStore(redis, log),
     chats,
     realtime,
   });
@@ -176,6 +181,21 @@ function sharedAttemptLimiter(
     limit.windowMs,
   );
   return new FallbackAttemptLimiter(shared, memory, log, limit.what);
+}
+
+/** Presence shared by every node through Redis when it is configured, else this node's alone. */
+function presenceStore(redis: RedisHandle | null, log: ConnectionLogger): PresenceStore {
+  const local = new MemoryPresenceStore();
+  if (!redis) return local;
+  const shared = new RedisPresence(redis.commands, redis.keyPrefix, randomUUID());
+  return new SharedPresenceStore({ local, shared, log });
+}
+
+function typingStore(redis: RedisHandle | null, log: ConnectionLogger): TypingStore {
+  const local = new MemoryTypingStore(typingExpiryMs);
+  if (!redis) return local;
+  const shared = new RedisTyping(redis.commands, redis.keyPrefix, typingExpiryMs);
+  return new SharedTypingStore({ local, shared, log });
 }
 
 const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };

@@ -32,11 +32,18 @@ export interface PresenceStore {
   get(userId: string, now: number): Promise<PresenceState>;
   /** Which of these users are online. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Flips that no call of this node caused (a dead node's sockets swept, a resync after an
+   * outage): the listener announces them. A single-node store never has any.
+   */
+  onFlip(listener: (userId: string, change: PresenceChange) => void): void;
+  /** Stops background work (the server is closing). */
+  close(): void;
 }
 
 export class MemoryPresenceStore implements PresenceStore {
   /** userId → socketId → active. A user with no socket has no entry. */
-  private readonly sockets = new Map<string, Map<string, boolean>>();
+  private readonly tabsByUser = new Map<string, Map<string, boolean>>();
   /** userId → the moment the user was last online, kept after they leave. */
   private readonly lastOnline = new Map<string, number>();
 
@@ -67,6 +74,17 @@ export class MemoryPresenceStore implements PresenceStore {
     return Promise.resolve(new Set(userIds.filter((userId) => this.isOnline(userId))));
   }
 
+  onFlip(): void {}
+
+  close(): void {}
+
+  /** Every socket this store holds, for a shared store that resyncs from it. */
+  localSockets(): { userId: string; socketId: string; active: boolean }[] {
+    return [...this.tabsByUser.entries()].flatMap(([userId, tabs]) =>
+      [...tabs].map(([socketId, active]) => ({ userId, socketId, active })),
+    );
+  }
+
   private change(
     userId: string,
     now: number,
@@ -74,16 +92,16 @@ export class MemoryPresenceStore implements PresenceStore {
   ): Promise<PresenceChange> {
     const before = this.isOnline(userId);
     if (before) this.lastOnline.set(userId, now);
-    const tabs = this.sockets.get(userId) ?? new Map<string, boolean>();
+    const tabs = this.tabsByUser.get(userId) ?? new Map<string, boolean>();
     apply(tabs);
-    if (tabs.size > 0) this.sockets.set(userId, tabs);
-    else this.sockets.delete(userId);
+    if (tabs.size > 0) this.tabsByUser.set(userId, tabs);
+    else this.tabsByUser.delete(userId);
     const state = this.state(userId, now);
     return Promise.resolve({ changed: state.isOnline !== before, state });
   }
 
   private isOnline(userId: string): boolean {
-    const tabs = this.sockets.get(userId);
+    const tabs = this.tabsByUser.get(userId);
     if (!tabs) return false;
     for (const active of tabs.values()) if (active) return true;
     return false;

@@ -27,6 +27,10 @@ export class PresenceService {
 
   constructor(private readonly options: PresenceServiceOptions) {
     this.now = options.now ?? Date.now;
+    // Flips found by the store itself (a dead node swept, a resync after a Redis outage).
+    options.store.onFlip((userId, change) => {
+      this.announce(userId, change).catch(() => {});
+    });
   }
 
   async socketConnected(userId: string, socketId: string): Promise<void> {
@@ -48,6 +52,10 @@ export class PresenceService {
       throw notFound('No contact with this id');
     }
     return toPresence(userId, await this.options.store.get(userId, this.now()));
+  }
+
+  close(): void {
+    this.options.store.close();
   }
 
   /** Which of these users are online, for views whose caller checked who may see it. */

@@ -51,6 +51,9 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
     // skipped, not queued, so requests do not wait on an outage.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    // A command that got no answer before the connection dropped has already failed for its
+    // caller (who fell back to this node's memory); sent again later it would act twice.
+    autoResendUnfulfilledCommands: false,
   });
   // null: the adapter's reads and session writes wait across reconnections instead of failing
   // (a failure there would go unhandled inside the adapter).

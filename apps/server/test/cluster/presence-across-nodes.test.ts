@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { socialApiBase } from '@confab/protocol/envelope';
+import { socialChatApiPaths, type Presence } from '@confab/protocol/social-chat';
+import { eventually } from '../helpers/mcp';
+import { clusterSkipReason, startCluster, type Cluster } from './cluster';
+
+const A = 0;
+const B = 1;
+const presencePath = (userId: string) => `${socialApiBase}${socialChatApiPaths.presence(userId)}`;
+
+describe.skipIf(clusterSkipReason)('presence and typing across two server processes', () => {
+  let cluster: Cluster;
+
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+  }, 90_000);
+  afterAll(() => cluster?.close(), 30_000);
+
+  it('a user with tabs on both nodes is online until the last tab leaves, whichever node it is on', async () => {
+    const { a, b } = await cluster.friends([A, B]);
+    const bobOnB = await b.tab(B);
+
+    const aliceOnA = await a.tab(A);
+    expect(await bobOnB.next('presence')).toMatchObject({ userId: a.user.id, isOnline: true });
+    const aliceOnB = await a.tab(B);
+
+    // Closing the tab on A leaves Alice online through her tab on B: no announcement.
+    aliceOnA.close();
+    const asSeenFrom = async (node: number) =>
+      (await b.request<{ data: Presence }>(node, 'GET', presencePath(a.user.id))).body.data;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await asSeenFrom(A)).toMatchObject({ isOnline: true });
+    expect(await asSeenFrom(B)).toMatchObject({ isOnline: true });
+
+    aliceOnB.close();
+    expect(await bobOnB.next('presence')).toMatchObject({ userId: a.user.id, isOnline: false });
+    expect(bobOnB.presence).toHaveLength(2);
+    expect(await asSeenFrom(A)).toMatchObject({ isOnline: false, lastSeen: expect.any(String) });
+  });
+
+  it('typing through node A shows on node B, and ends there when it expires', async () => {
+    const { a, b, chatId } = await cluster.friends([A, B]);
+    const bobOnB = await b.tab(B);
+    await bobOnB.emitWithAck('join_chats', { chatIds: [chatId] });
+    const aliceOnA = await a.tab(A);
+
+    aliceOnA.emit('typing', { chatId, isTyping: true });
+    expect(await bobOnB.next('typing')).toMatchObject({
+      chatId,
+      userId: a.user.id,
+      isTyping: true,
+    });
+    // Nobody renews it: it expires after a few seconds, announced once.
+    expect(await bobOnB.next('typing')).toMatchObject({ userId: a.user.id, isTyping: false });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(bobOnB.received.filter(({ event }) => event === 'typing')).toHaveLength(2);
+    aliceOnA.close();
+    bobOnB.close();
+  }, 20_000);
+
+  it('typing started through node A ends as soon as the message is sent through node B', async () => {
+    const { a, b, chatId } = await cluster.friends([A, B]);
+    const bobOnB = await b.tab(B);
+    await bobOnB.emitWithAck('join_chats', { chatIds: [chatId] });
+    const aliceOnA = await a.tab(A);
+    const aliceOnB = await a.tab(B);
+
+    aliceOnA.emit('typing', { chatId, isTyping: true });
+    expect(await bobOnB.next('typing')).toMatchObject({ isTyping: true });
+    const send = (content: string) =>
+      aliceOnB.emitWithAck('sendMessage', { chatId, content, clientId: crypto.randomUUID() });
+    await send('first');
+    await send('second');
+    // Bob sees: first message, typing over, second message; not a stale indicator left
+    // running on node A until it expires.
+    const seen = async () =>
+      bobOnB.received
+        .filter(({ event }) => event === 'typing' || event === 'newChatMessage')
+        .map(({ event, payload }) =>
+          event === 'typing'
+            ? `typing:${(payload as { isTyping: boolean }).isTyping}`
+            : (payload as { message: { content: string } }).message.content,
+        );
+    await eventually(async () => (await seen()).length >= 4);
+    expect(await seen()).toEqual(['typing:true', 'first', 'typing:false', 'second']);
+    for (const tab of [aliceOnA, aliceOnB, bobOnB]) tab.close();
+  }, 20_000);
+});
+
+if (clusterSkipReason) console.warn(`[confab] ${clusterSkipReason}`);
