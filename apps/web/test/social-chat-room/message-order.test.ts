@@ -2,7 +2,7 @@ import type { SocialMessage } from '@confab/protocol/social-chat';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@/lib/social-chat/outbox-entry';
 import {
-  lastSeq,
+  catchUpCursor,
   mergeMessages,
   roomMessages,
 } from '@/features/social-chat-room/lib/message-order';
@@ -47,8 +47,16 @@ describe('message order and dedupe', () => {
     const withEvent = mergeMessages(latest, [message(6), message(4)]);
     const withOlder = mergeMessages(withEvent, [message(1), message(2), message(3)]);
     expect(withOlder.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(lastSeq(withOlder)).toBe(6);
-    expect(lastSeq([])).toBe(0);
+    expect(catchUpCursor(withOlder)).toBe(6);
+    expect(catchUpCursor([])).toBe(0);
+  });
+
+  it('catches up from before a gap: a later event does not hide a missed one', () => {
+    // Seq 7 and 8 were missed while the connection dropped; 9 came live.
+    const held = mergeMessages([message(4), message(5), message(6)], [message(9)]);
+    expect(catchUpCursor(held)).toBe(6);
+    const filled = mergeMessages(held, [message(7), message(8), message(9)]);
+    expect(catchUpCursor(filled)).toBe(9);
   });
 
   it('an edit or deletion is not undone by an older copy arriving late', () => {

@@ -3,7 +3,7 @@ import type { SocketAckReply } from '@confab/protocol/socket-events';
 import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { getSocket } from '@/lib/realtime/socket-client';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
-import { lastSeq } from '../lib/message-order';
+import { catchUpCursor } from '../lib/message-order';
 import { getChatLog, useMessagesStore } from '../stores/messages-store';
 
 const syncAckTimeoutMs = 10_000;
@@ -19,7 +19,9 @@ export function receive(chatId: string, messages: readonly SocialMessage[]): voi
 
 async function catchUpByRest(chatId: string): Promise<void> {
   for (let round = 0; round < maxRounds; round += 1) {
-    const page = await fetchMessages(chatId, { afterSeq: lastSeq(getChatLog(chatId).messages) });
+    const page = await fetchMessages(chatId, {
+      afterSeq: catchUpCursor(getChatLog(chatId).messages),
+    });
     receive(chatId, page.messages);
     if (!pageIsFull(page.messages)) return;
   }
@@ -35,7 +37,7 @@ export async function catchUp(chatId: string): Promise<void> {
   const socket = getSocket();
   if (!socket.connected) return catchUpByRest(chatId);
   for (let round = 0; round < maxRounds; round += 1) {
-    const afterSeq = lastSeq(getChatLog(chatId).messages);
+    const afterSeq = catchUpCursor(getChatLog(chatId).messages);
     let answer: unknown;
     try {
       answer = await socket

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
-import { lastSeq } from '../lib/message-order';
+import { catchUpCursor } from '../lib/message-order';
 import { getChatLog, useChatLog, useMessagesStore } from '../stores/messages-store';
 import { catchUp, receive } from './catch-up';
 
@@ -56,7 +56,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
     appOutbox().settle(message);
     const held = getChatLog(message.chatId);
     if (!held.loaded) return;
-    const gap = message.seq > lastSeq(held.messages) + 1;
+    const gap = message.seq > catchUpCursor(held.messages) + 1;
     receive(message.chatId, [message]);
     // A number skipped means an event was missed: fetch what lies between.
     if (gap) void catchUp(message.chatId).catch(() => undefined);

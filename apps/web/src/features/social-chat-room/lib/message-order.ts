@@ -51,9 +51,19 @@ export function mergeMessages(
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** The highest `seq` held: the catch-up cursor (0 when nothing is held). */
-export function lastSeq(messages: readonly SocialMessage[]): number {
-  return messages.at(-1)?.seq ?? 0;
+/**
+ * The catch-up cursor: the last `seq` of the unbroken run that starts at the oldest message
+ * held (pages are whole runs, deleted messages keep their place), 0 when nothing is held. A
+ * live event that arrived after a missed one lies beyond a gap; asking for what follows it
+ * would never fetch the missed one, so the cursor stops before the gap.
+ */
+export function catchUpCursor(messages: readonly SocialMessage[]): number {
+  let cursor = messages[0]?.seq ?? 0;
+  for (const message of messages) {
+    if (message.seq > cursor + 1) break;
+    cursor = Math.max(cursor, message.seq);
+  }
+  return cursor;
 }
 
 function fromServer(message: SocialMessage): RoomMessage {
