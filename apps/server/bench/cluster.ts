@@ -1,0 +1,173 @@
+// npm run bench:cluster — a site of PostgreSQL + Redis nodes on this machine (issue 7):
+//  1. One node versus two, same load (BENCH_CLIENTS clients in one-to-one chats, a steady
+//     BENCH_RATE messages/s, then saturated): messages per second and p99, send to delivery.
+//     With two nodes the clients are laid out twice: every chat across the nodes (each
+//     message crosses Redis) and every chat on one node (half the chats on each); the cost of
+//     the Redis hop is the cross-node p99 minus the same-node p99.
+//  2. Growth on one node: 250, 500, 1,000, 2,000 connected clients at a fixed
+//     BENCH_SCALE_RATE messages/s: the node's memory per connection (RSS) and p99.
+// Needs the PostgreSQL and Redis of BENCH_DATABASE_URL / BENCH_REDIS_URL (default: this
+// machine's); the run makes its own database and key prefix and removes both.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { createScratchPostgres } from '../test/helpers/database-targets';
+import { createScratchRedis } from '../test/helpers/redis';
+import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
+import { seed, type Peer } from './lib/seed';
+import { startConfab, stop, type StartedServer } from './lib/servers';
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
+const steadyRate = Number(process.env.BENCH_RATE ?? 1000);
+const scaleRate = Number(process.env.BENCH_SCALE_RATE ?? 500);
+const scaleSteps = (process.env.BENCH_SCALE ?? '250,500,1000,2000').split(',').map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const timing = {
+  steadyRate,
+  warmupSeconds: 2,
+  phaseSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+};
+
+/** Resident memory of a process, from /proc (Linux), in bytes. */
+function rssOf(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? NaN) * 1024;
+}
+
+const settle = (ms = 1000) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The two sides of each chat: on one node, or across two (`layout`). */
+function place(peers: Peer[], layout: 'one node' | 'across' | 'same node', urls: string[]) {
+  return peers.map((peer, index) => {
+    const pair = Math.floor(index / 2);
+    const side = index % 2;
+    if (layout === 'one node') return { peer, url: urls[0]! };
+    if (layout === 'across') return { peer, url: urls[side]! };
+    return { peer, url: urls[pair % 2]! };
+  });
+}
+
+async function connectLayout(placed: { peer: Peer; url: string }[]): Promise<Connected[]> {
+  const byUrl = new Map<string, Peer[]>();
+  for (const { peer, url } of placed) byUrl.set(url, [...(byUrl.get(url) ?? []), peer]);
+  const connected: Connected[] = [];
+  for (const [url, peers] of byUrl) connected.push(...(await connectAll(url, peers, 'confab')));
+  return connected;
+}
+
+const closeAll = (clients: Connected[]) => {
+  for (const client of clients) client.socket.close();
+};
+
+async function main() {
+  const postgres = await createScratchPostgres(postgresUrl);
+  const redis = await createScratchRedis(redisUrl);
+  const runId = randomBytes(3).toString('hex');
+  const dirs: string[] = [];
+  const nodes: StartedServer[] = [];
+  const open: Connected[] = [];
+  const startNode = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), `confab-bench-cluster-${runId}-`));
+    dirs.push(dataDir);
+    const node = await startConfab(dataDir, undefined, {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: redis.prefix,
+      RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
+    });
+    nodes.push(node);
+    return node;
+  };
+  try {
+    const most = Math.max(clientCount, ...scaleSteps);
+    const peers = await seed({ dataDir: tmpdir(), databaseUrl: postgres.url }, most);
+    console.log(
+      `PostgreSQL + Redis site on this machine (${process.env.BENCH_CPUS ?? 'all'} cores shared ` +
+        `by the nodes and this load generator); Node ${process.version}`,
+    );
+
+    // 1. One node, then two.
+    const loadPeers = peers.slice(0, clientCount);
+    const a = await startNode();
+    const results: Record<string, { steady: PhaseResult[]; saturate: PhaseResult[] }> = {};
+    const run = async (label: string, clients: Connected[]) => {
+      results[label] ??= { steady: [], saturate: [] };
+      for (const mode of ['steady', 'saturate'] as const) {
+        const result = await phase(clients, mode, timing);
+        results[label][mode].push(result);
+        console.log(`  ${mode.padEnd(8)} ${label.padEnd(22)} ${fmt(result)}`);
+        await settle();
+      }
+    };
+    console.log(`1. ${clientCount} clients, ${clientCount / 2} chats, ${rounds} rounds`);
+    for (let round = 1; round <= rounds; round += 1) {
+      const clients = await connectLayout(place(loadPeers, 'one node', [a.url]));
+      open.push(...clients);
+      await run('1 node', clients);
+      closeAll(open.splice(0));
+      await settle();
+    }
+    const b = await startNode();
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const layout of ['across', 'same node'] as const) {
+        const clients = await connectLayout(place(loadPeers, layout, [a.url, b.url]));
+        open.push(...clients);
+        await run(`2 nodes, ${layout === 'across' ? 'chats across' : 'chats on one'}`, clients);
+        closeAll(open.splice(0));
+        await settle();
+      }
+    }
+    console.log('median rounds (steady: by p99; saturated: by rate)');
+    for (const [label, { steady, saturate }] of Object.entries(results)) {
+      console.log(`  ${label.padEnd(22)} steady    ${fmt(median(steady, 'p99'))}`);
+      console.log(`  ${''.padEnd(22)} saturated ${fmt(median(saturate, 'rate'))}`);
+    }
+    const p99 = (label: string) => median(results[label]!.steady, 'p99').p99;
+    console.log(
+      `Redis hop at p99 (steady ${steadyRate} msg/s): ` +
+        `${(p99('2 nodes, chats across') - p99('2 nodes, chats on one')).toFixed(1)} ms ` +
+        `(across ${p99('2 nodes, chats across').toFixed(1)} ms, on one node ` +
+        `${p99('2 nodes, chats on one').toFixed(1)} ms)`,
+    );
+    await stop(b.child);
+    nodes.splice(nodes.indexOf(b), 1);
+
+    // 2. Growth on one node.
+    console.log(`2. one node, ${scaleRate} msg/s, clients added step by step`);
+    await settle(2000);
+    const baseline = rssOf(a.child);
+    console.log(`  no clients: RSS ${(baseline / 2 ** 20).toFixed(0)} MiB`);
+    const scaleTiming = { ...timing, steadyRate: scaleRate };
+    let previous = { count: 0, rss: baseline };
+    for (const count of scaleSteps) {
+      const more = await connectLayout(place(peers.slice(open.length, count), 'one node', [a.url]));
+      open.push(...more);
+      await settle(2000);
+      const rss = rssOf(a.child);
+      const steady = await phase(open, 'steady', scaleTiming);
+      // Per connection: over all of them, and over those added since the last step (the slope,
+      // less disturbed by the heap the first clients made the node grow).
+      const perConnection = (rss - baseline) / count;
+      const slope = (rss - previous.rss) / (count - previous.count);
+      previous = { count, rss };
+      console.log(
+        `  ${String(count).padStart(5)} clients: RSS ${(rss / 2 ** 20).toFixed(0)} MiB, ` +
+          `${(perConnection / 1024).toFixed(1)} KiB per connection ` +
+          `(${(slope / 1024).toFixed(1)} KiB each since the last step); ${fmt(steady)}`,
+      );
+    }
+  } finally {
+    closeAll(open);
+    for (const node of nodes) await stop(node.child);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await redis.drop();
+    await postgres.drop();
+  }
+}
+
+await main();

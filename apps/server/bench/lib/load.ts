@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { Peer } from './seed';
+
+export type Connected = Peer & { socket: Socket };
+
+export async function connectAll(
+  url: string,
+  peers: Peer[],
+  kind: 'confab' | 'relay',
+): Promise<Connected[]> {
+  const connected: Connected[] = [];
+  for (let start = 0; start < peers.length; start += 50) {
+    const batch = peers.slice(start, start + 50).map(
+      (peer) =>
+        new Promise<Connected>((resolve, reject) => {
+          const socket = io(url, {
+            path: '/socket.io',
+            transports: ['websocket'],
+            reconnection: false,
+            forceNew: true,
+            ...(kind === 'confab'
+              ? { extraHeaders: { cookie: `confab_session=${peer.token}` } }
+              : { auth: { user: peer.userId, partner: peer.partnerId } }),
+          });
+          socket.once('connect', () => resolve({ ...peer, socket }));
+          socket.once('connect_error', reject);
+        }),
+    );
+    connected.push(...(await Promise.all(batch)));
+  }
+  return connected;
+}
+
+export interface PhaseResult {
+  /** Messages sent within the measured window. */
+  offered: number;
+  acked: number;
+  failed: number;
+  /** Messages of the window that reached the partner (however late). */
+  delivered: number;
+  /** Deliveries per second within the measured window. */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface PhaseTiming {
+  /** Messages per second offered in the steady phase. */
+  steadyRate: number;
+  warmupSeconds: number;
+  phaseSeconds: number;
+}
+
+/**
+ * Runs one phase: `steady` sends `steadyRate` messages/s round-robin over the clients;
+ * `saturate` keeps one message in flight per client. Only messages sent after the warm-up
+ * count. The phase ends once every acknowledgement and delivery is in (or 15 s later).
+ */
+export async function phase(
+  peers: Connected[],
+  mode: 'steady' | 'saturate',
+  timing: PhaseTiming,
+): Promise<PhaseResult> {
+  const { steadyRate, warmupSeconds, phaseSeconds } = timing;
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let acked = 0;
+  let failed = 0;
+  let offered = 0;
+  let pendingAcks = 0;
+  let deliveredInWindow = 0;
+  const begin = performance.now();
+  const windowStart = begin + warmupSeconds * 1000;
+  const end = windowStart + phaseSeconds * 1000;
+
+  const listeners = peers.map((peer) => {
+    const listener = ({ message }: { message: { sender: string; clientId: string } }) => {
+      if (message.sender === peer.userId) return; // the sender's own tab
+      const at = performance.now();
+      const sent = sentAt.get(message.clientId);
+      if (sent === undefined) return;
+      sentAt.delete(message.clientId);
+      if (sent < windowStart) return;
+      latencies.push(at - sent);
+      if (at <= end) deliveredInWindow += 1;
+    };
+    peer.socket.on('newChatMessage', listener);
+    return () => peer.socket.off('newChatMessage', listener);
+  });
+
+  const send = (peer: Connected, then?: () => void) => {
+    const clientId = randomUUID();
+    const at = performance.now();
+    sentAt.set(clientId, at);
+    if (at >= windowStart) offered += 1;
+    pendingAcks += 1;
+    peer.socket.emit(
+      'sendMessage',
+      {
+        chatId: peer.chatId,
+        content: `hello ${clientId.slice(0, 8)}`,
+        contentType: 'text',
+        clientId,
+      },
+      (reply: { ok: boolean }) => {
+        pendingAcks -= 1;
+        if (reply.ok) acked += 1;
+        else failed += 1;
+        then?.();
+      },
+    );
+  };
+
+  if (mode === 'steady') {
+    let next = 0;
+    let sent = 0;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const now = performance.now();
+        if (now >= end) {
+          clearInterval(timer);
+          resolve();
+          return;
+        }
+        const due = Math.floor(((now - begin) / 1000) * steadyRate);
+        for (; sent < due; sent += 1) send(peers[next++ % peers.length]!);
+      }, 2);
+    });
+  } else {
+    const loop = (peer: Connected) => {
+      if (performance.now() < end) send(peer, () => loop(peer));
+    };
+    for (const peer of peers) loop(peer);
+    await new Promise((resolve) => setTimeout(resolve, end - performance.now()));
+  }
+  const drainUntil = performance.now() + 15_000;
+  while ((sentAt.size > 0 || pendingAcks > 0) && performance.now() < drainUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  for (const off of listeners) off();
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return {
+    offered,
+    acked,
+    failed,
+    delivered: latencies.length,
+    rate: deliveredInWindow / phaseSeconds,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: latencies.at(-1) ?? NaN,
+  };
+}
+
+export const fmt = (r: PhaseResult) =>
+  [
+    `${r.rate.toFixed(0).padStart(6)} msg/s`,
+    `p50 ${r.p50.toFixed(1).padStart(7)} ms`,
+    `p99 ${r.p99.toFixed(1).padStart(7)} ms`,
+    `max ${r.max.toFixed(0).padStart(5)} ms`,
+    `(sent ${r.offered}, delivered ${r.delivered}, errors ${r.failed})`,
+  ].join('   ');
+
+/**
+ * The median round (rounds run interleaved with the other server): by p99 at the steady rate,
+ * where every round offers the same load, and by delivered rate when saturated.
+ */
+export const median = (results: PhaseResult[], by: 'p99' | 'rate') =>
+  [...results].sort((a, b) => a[by] - b[by])[Math.floor(results.length / 2)]!;

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { freePort } from '../../test/helpers/mcp';
+
+const serverDir = new URL('../..', import.meta.url).pathname;
+
+export interface StartedServer {
+  url: string;
+  child: ChildProcess;
+}
+
+/**
+ * The built server (dist/main.js, or an older build's `main`) in a process of its own, on
+ * SQLite in `dataDir` unless `env` names a DATABASE_URL (and a REDIS_URL for a cluster).
+ */
+export async function startConfab(
+  dataDir: string,
+  main = join(serverDir, 'dist/main.js'),
+  env: Record<string, string> = {},
+): Promise<StartedServer> {
+  const port = await freePort();
+  // BENCH_CPU_PROF=folder writes the server's CPU profile there (to find where time goes).
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, main], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST_DIR: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`Confab (${main}) exited while starting`);
+    if (Date.now() - started > 30_000) throw new Error('Confab did not start in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The bare socket.io relay (bench/bare-relay.ts): no session, no database, no checks. */
+export async function startRelay(): Promise<StartedServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(serverDir, 'bench/bare-relay.ts')],
+    {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line);
+    if (match) return { url: `http://127.0.0.1:${match[1]}`, child };
+  }
+  throw new Error('the relay did not start');
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
