@@ -1,57 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocialMessage } from '@confab/protocol/social-chat';
-import type { ServerToClientEvents, SocketAckReply } from '@confab/protocol/socket-events';
-import type { ClientSocket, Received } from '../helpers/sockets';
+import { outgoing, payloadsOf, received, send, settle } from './chat-traffic';
 import { clusterSkipReason, startCluster, type Cluster } from './cluster';
 
 const A = 0;
 const B = 1;
-
-type Tab = ClientSocket & { received: Received[] };
-
-/** Sends through a tab's socket and resolves with the stored message of the acknowledgement. */
-async function send(tab: ClientSocket, chatId: string, content: string): Promise<SocialMessage> {
-  const clientId = randomUUID();
-  // The event map types the acknowledgement as optional, which socket.io reads as `any`.
-  const reply = (await tab
-    .timeout(5_000)
-    .emitWithAck('sendMessage', { chatId, content, clientId })) as SocketAckReply<{
-    message: SocialMessage;
-  }>;
-  if (!reply.ok) throw new Error(`send refused: ${JSON.stringify(reply.error)}`);
-  expect(reply.data.message).toMatchObject({ chatId, content, clientId });
-  return reply.data.message;
-}
-
-/** Every payload of one event a tab received so far, in arrival order. */
-const payloadsOf = <E extends keyof ServerToClientEvents>(tab: Tab, event: E) =>
-  tab.received
-    .filter((entry) => entry.event === event)
-    .map((entry) => entry.payload as Parameters<ServerToClientEvents[E]>[0]);
-
-/**
- * Waits until a tab holds `count` events of one name. Not `next()`: it fails on any other event
- * in between, and which other events a tab sees is not what these tests are about.
- */
-async function received<E extends keyof ServerToClientEvents>(
-  tab: Tab,
-  event: E,
-  count = 1,
-  timeoutMs = 5_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (payloadsOf(tab, event).length < count) {
-    if (Date.now() > deadline) {
-      throw new Error(`${count} ${event} expected, got ${JSON.stringify(tab.received)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return payloadsOf(tab, event);
-}
-
-/** Lets events still travelling through Redis land, so a test can show none more came. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.skipIf(clusterSkipReason)('one-to-one chat across two server processes', () => {
   let cluster: Cluster;
@@ -68,7 +20,7 @@ describe.skipIf(clusterSkipReason)('one-to-one chat across two server processes'
     const aOnA = await a.tab(A);
     const aOnB = await a.tab(B);
 
-    const message = await send(aOnA, chatId, 'hello across nodes');
+    const message = await send(aOnA, chatId, outgoing('hello across nodes'));
     expect(message).toMatchObject({ seq: 1, sender: a.user.id, isRead: false });
 
     // The receiver's every tab, wherever it is connected, gets the stored message and the chat
@@ -96,7 +48,7 @@ describe.skipIf(clusterSkipReason)('one-to-one chat across two server processes'
 
     // All twenty in flight at once: the server, not the client, decides their order.
     const acked = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => send(aOnA, chatId, `burst ${index}`)),
+      Array.from({ length: 20 }, (_, index) => send(aOnA, chatId, outgoing(`burst ${index}`))),
     );
     expect(acked.map((message) => message.seq).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 20 }, (_, index) => index + 1),

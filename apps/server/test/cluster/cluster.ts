@@ -28,6 +28,7 @@ export interface NodeOptions {
 
 export interface ClusterNode {
   index: number;
+  port: number;
   url: string;
   dataDir: string;
   process: ChildProcess;
@@ -57,10 +58,9 @@ export interface ClusterUser {
   tab(node: number): ReturnType<typeof connect>;
 }
 
-export interface Cluster {
+/** What every kind of site offers a test: its nodes and people signed up through them. */
+export interface Site {
   nodes: ClusterNode[];
-  databaseUrl: string;
-  redis: ScratchRedis;
   /** Registers through a node, as the browser does. */
   signUp(node?: number): Promise<ClusterUser>;
   /**
@@ -68,9 +68,21 @@ export interface Cluster {
    * start of every cross-node chat test.
    */
   friends(nodes?: [number, number]): Promise<{ a: ClusterUser; b: ClusterUser; chatId: string }>;
+  close(): Promise<void>;
+}
+
+/** A site of several nodes sharing one PostgreSQL database and one Redis key prefix. */
+export interface Cluster extends Site {
+  databaseUrl: string;
+  redis: ScratchRedis;
   /** Starts one more node of the same site (say, after one was killed). */
   addNode(options?: NodeOptions): Promise<ClusterNode>;
-  close(): Promise<void>;
+}
+
+/** The single-process deployment: one node, embedded SQLite in its DATA_DIR, no Redis. */
+export interface SqliteSite extends Site {
+  /** Starts the node again on the same port and data dir, once its process has exited. */
+  restart(): Promise<ClusterNode>;
 }
 
 /**
@@ -90,20 +102,22 @@ export async function startCluster(
 ): Promise<Cluster> {
   const postgres: ScratchPostgres = await createScratchPostgres(postgresServerUrl!);
   const redis = await createScratchRedis(redisServerUrl!);
+  const storage = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: redis.prefix,
+  };
   const nodes: ClusterNode[] = [];
-  const tabs: ClientSocket[] = [];
   const optionsOf = (index: number) => (typeof options === 'function' ? options(index) : options);
   const addNode = async (nodeOptions = optionsOf(nodes.length)) => {
-    const node = await startNode(nodes.length, postgres.url, redis, nodeOptions);
+    const node = await startNode(nodes.length, storage, nodeOptions);
     nodes.push(node);
     return node;
   };
   try {
     // Together, as a deployment would start them: the migration runs once.
     await Promise.all(
-      Array.from({ length: count }, (_, index) =>
-        startNode(index, postgres.url, redis, optionsOf(index)),
-      ),
+      Array.from({ length: count }, (_, index) => startNode(index, storage, optionsOf(index))),
     ).then((started) => nodes.push(...started));
   } catch (error) {
     await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
@@ -112,6 +126,45 @@ export async function startCluster(
     throw error;
   }
 
+  const site = siteOf(nodes);
+  return {
+    ...site,
+    databaseUrl: postgres.url,
+    redis,
+    addNode,
+    async close() {
+      await site.close();
+      await postgres.drop();
+      await redis.drop();
+    },
+  };
+}
+
+/**
+ * One server process with no DATABASE_URL and no REDIS_URL, as a single-machine install runs:
+ * everything it keeps is in its DATA_DIR, so a restart on the same port and directory is the
+ * same site, and its clients reconnect to the address they knew.
+ */
+export async function startSqliteSite(options: NodeOptions = {}): Promise<SqliteSite> {
+  // Empty values, not absent ones: the test's own environment must not point it elsewhere.
+  const storage = { DATABASE_URL: '', REDIS_URL: '' };
+  const nodes = [await startNode(0, storage, options)];
+  return {
+    ...siteOf(nodes),
+    async restart() {
+      const { port, dataDir, process: old } = nodes[0]!;
+      if (old.exitCode === null && old.signalCode === null) {
+        throw new Error('stop the node before restarting it');
+      }
+      nodes[0] = await startNode(0, storage, options, { port, dataDir });
+      return nodes[0];
+    },
+  };
+}
+
+/** Signing up, making friends and closing, over whichever nodes a site has right now. */
+function siteOf(nodes: ClusterNode[]): Site {
+  const tabs: ClientSocket[] = [];
   const request = async <T>(
     node: number,
     method: string,
@@ -148,9 +201,6 @@ export async function startCluster(
 
   return {
     nodes,
-    databaseUrl: postgres.url,
-    redis,
-    addNode,
     signUp,
     async friends([first, second] = [0, 1]) {
       const a = await signUp(first);
@@ -179,8 +229,6 @@ export async function startCluster(
     async close() {
       for (const socket of tabs.splice(0)) socket.close();
       await Promise.all(nodes.map((node) => node.stop('SIGTERM')));
-      await postgres.drop();
-      await redis.drop();
       for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });
     },
   };
@@ -208,15 +256,22 @@ export async function registerOverHttp(
   return { user, cookie, password: account.password };
 }
 
+/**
+ * Starts `tsx src/main.ts` with the site's storage settings; `at` reuses a stopped node's port
+ * and data dir instead of new ones.
+ */
 async function startNode(
   index: number,
-  databaseUrl: string,
-  redis: ScratchRedis,
+  storage: Record<string, string>,
   options: NodeOptions,
+  at?: { port: number; dataDir: string },
 ): Promise<ClusterNode> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `confab-node${index}-`));
-  options.prepareDataDir?.(dataDir);
+  const port = at?.port ?? (await freePort());
+  let dataDir = at?.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), `confab-node${index}-`));
+    options.prepareDataDir?.(dataDir);
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -224,9 +279,7 @@ async function startNode(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: redis.prefix,
+      ...storage,
       WEB_DIST_DIR: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
@@ -253,6 +306,7 @@ async function startNode(
   const url = `http://127.0.0.1:${port}`;
   const node: ClusterNode = {
     index,
+    port,
     url,
     dataDir,
     process: child,
