@@ -116,11 +116,15 @@ export async function startCluster(
   };
   try {
     // Together, as a deployment would start them: the migration runs once.
-    await Promise.all(
+    // Every start is waited for, so that one failing does not leave the others running.
+    const started = await Promise.allSettled(
       Array.from({ length: count }, (_, index) => startNode(index, storage, optionsOf(index))),
-    ).then((started) => nodes.push(...started));
+    );
+    for (const result of started) if (result.status === 'fulfilled') nodes.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
-    await Promise.all(nodes.map((node) => node.stop('SIGKILL')));
+    await Promise.allSettled(nodes.map((node) => node.stop('SIGKILL')));
     await postgres.drop();
     await redis.drop();
     throw error;
