@@ -70,6 +70,29 @@ export async function resendUnacknowledged(
 }
 
 /**
+ * Picks up after a failure on a new tab: the last acknowledged message is sent again and must
+ * come back as the one stored then (an acknowledgement lost with a node, made certain), the
+ * unacknowledged ones are re-sent with their clientIds, then three new ones are sent. The last
+ * message stored.
+ */
+export async function resumeSending(
+  tab: Tab,
+  chatId: string,
+  log: Sent[],
+  label: string,
+): Promise<SocialMessage> {
+  const lastAcked = log.findLast((e) => e.acked)!;
+  expect(await send(tab, chatId, lastAcked)).toEqual(lastAcked.acked);
+  await resendUnacknowledged(tab, chatId, log);
+  for (let more = 0; more < 3; more += 1) {
+    const entry = outgoing(`${label} ${more}`);
+    log.push(entry);
+    entry.acked = await send(tab, chatId, entry);
+  }
+  return log.at(-1)!.acked!;
+}
+
+/**
  * Sends a new message every few milliseconds without waiting for acknowledgements, so some are
  * in flight whenever a node dies. Stops by itself when the tab disconnects.
  */

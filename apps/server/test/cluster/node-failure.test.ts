@@ -6,10 +6,8 @@ import {
   expectStoredOnce,
   history,
   liveMessages,
-  outgoing,
-  resendUnacknowledged,
+  resumeSending,
   rowCountsSql,
-  send,
   sendContinuously,
   settle,
   sleep,
@@ -66,19 +64,8 @@ describe.skipIf(clusterSkipReason)('a server process killed while its clients se
     // same clientId (stored at most once, whatever the dead node did), then sends a few more.
     const lastSent = await Promise.all(
       pairs.map(async ({ a, chatId }, index) => {
-        const log = logs[index]!;
         const tab = await a.tab(SURVIVOR);
-        // An acknowledgement lost with the node, made certain: the message the dead node stored
-        // last is sent again, and the answer is the message stored then, not a second one.
-        const storedByDead = log.findLast((e) => e.acked)!;
-        expect(await send(tab, chatId, storedByDead)).toEqual(storedByDead.acked);
-        await resendUnacknowledged(tab, chatId, log);
-        for (let more = 0; more < 3; more += 1) {
-          const entry = outgoing(`after the kill ${more}`);
-          log.push(entry);
-          entry.acked = await send(tab, chatId, entry);
-        }
-        return log.at(-1)!.acked!;
+        return resumeSending(tab, chatId, logs[index]!, 'after the kill');
       }),
     );
     // The last message reached each receiver: events before it had every chance to.

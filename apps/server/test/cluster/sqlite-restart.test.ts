@@ -7,10 +7,8 @@ import {
   expectStoredOnce,
   history,
   liveMessages,
-  outgoing,
-  resendUnacknowledged,
+  resumeSending,
   rowCountsSql,
-  send,
   sendContinuously,
   settle,
   sleep,
@@ -89,16 +87,7 @@ describe('the only node of an embedded-SQLite site restarted', () => {
     const lastSent = await Promise.all(
       pairs.map(async ({ a, chatId, log }) => {
         const tab = await a.tab(NODE);
-        // An acknowledgement from before the kill, asked again: the same message, not a second.
-        const acked = log.findLast((e) => e.acked)!;
-        expect(await send(tab, chatId, acked)).toEqual(acked.acked);
-        await resendUnacknowledged(tab, chatId, log);
-        for (let more = 0; more < 3; more += 1) {
-          const entry = outgoing(`after the restart ${more}`);
-          log.push(entry);
-          entry.acked = await send(tab, chatId, entry);
-        }
-        return log.at(-1)!.acked!;
+        return resumeSending(tab, chatId, log, 'after the restart');
       }),
     );
     for (const [index, { receiverTabs, chatId }] of pairs.entries()) {

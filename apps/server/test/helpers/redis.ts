@@ -44,3 +44,19 @@ export async function keysOf(client: Redis, prefix: string): Promise<string[]> {
   } while (cursor !== '0');
   return keys;
 }
+
+/**
+ * A connection set up as a node's command connection is (fail fast, nothing queued or sent
+ * again after a drop), for tests of the stores that use one.
+ */
+export function commandClient(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    retryStrategy: () => 50,
+    autoResendUnfulfilledCommands: false,
+  });
+  client.on('error', () => {});
+  return client;
+}

@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RedisPresence } from '../../src/lib/redis/presence-store';
 import { MemoryPresenceStore, type PresenceChange } from '../../src/realtime/presence-store';
 import { SharedPresenceStore } from '../../src/realtime/shared-presence-store';
 import { eventually } from '../helpers/mcp';
-import { createScratchRedis, redisServerUrl, type ScratchRedis } from '../helpers/redis';
+import {
+  commandClient,
+  createScratchRedis,
+  redisServerUrl,
+  type ScratchRedis,
+} from '../helpers/redis';
 import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -38,14 +43,7 @@ describe.skipIf(!redisServerUrl)('presence shared by the nodes of a site through
   let nodeCount = 0;
   /** A node, reaching Redis directly or through the proxy the test can cut. */
   function node(options: { viaProxy?: boolean; heartbeatMs?: number; nodeTtlMs?: number } = {}) {
-    const client = new Redis(options.viaProxy ? proxy.url : redis.url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 500,
-      retryStrategy: () => 50,
-      autoResendUnfulfilledCommands: false,
-    });
-    client.on('error', () => {});
+    const client = commandClient(options.viaProxy ? proxy.url : redis.url);
     clients.push(client);
     const store = new SharedPresenceStore({
       local: new MemoryPresenceStore(),

@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RedisTyping } from '../../src/lib/redis/typing-store';
 import { SharedTypingStore } from '../../src/realtime/shared-typing-store';
 import { MemoryTypingStore, type TypingEntry } from '../../src/realtime/typing-store';
 import { eventually } from '../helpers/mcp';
-import { createScratchRedis, redisServerUrl, type ScratchRedis } from '../helpers/redis';
+import {
+  commandClient,
+  createScratchRedis,
+  redisServerUrl,
+  type ScratchRedis,
+} from '../helpers/redis';
 import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy';
 
 const ttlMs = 300;
@@ -31,14 +36,7 @@ describe.skipIf(!redisServerUrl)('typing indicators shared by the nodes of a sit
 
   /** One node's store, and the expiries it announced. */
   async function node(viaProxy = false) {
-    const client = new Redis(viaProxy ? proxy.url : redis.url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 500,
-      retryStrategy: () => 50,
-      autoResendUnfulfilledCommands: false,
-    });
-    client.on('error', () => {});
+    const client = commandClient(viaProxy ? proxy.url : redis.url);
     clients.push(client);
     const store = new SharedTypingStore({
       shared: new RedisTyping(client, redis.prefix, ttlMs),
