@@ -124,6 +124,21 @@ export const liveMessages = (tab: Tab, chatId: string) =>
     .map(({ message }) => message)
     .filter((message) => message.chatId === chatId);
 
+/**
+ * Lets senders run until each has had a few messages acknowledged, then a moment more so that
+ * others are in flight: a fixed pause is not enough on a busy machine, where a node may answer
+ * nothing for a second.
+ */
+export async function whileSending(logs: Sent[][]): Promise<void> {
+  const acked = (log: Sent[]) => log.filter((entry) => entry.acked).length;
+  await until(
+    () => logs.every((log) => acked(log) >= 5),
+    () => `acknowledged so far: ${logs.map(acked).join(', ')}`,
+    30_000,
+  );
+  await sleep(300);
+}
+
 /** Polls until `ready()` holds; after `timeoutMs` fails with what was awaited. */
 export async function until(
   ready: () => boolean,

@@ -10,9 +10,9 @@ import {
   rowCountsSql,
   sendContinuously,
   settle,
-  sleep,
   syncAfter,
   until,
+  whileSending,
   type Sent,
 } from './chat-traffic';
 import { clusterSkipReason, startCluster, type Cluster } from './cluster';
@@ -53,7 +53,7 @@ describe.skipIf(clusterSkipReason)('a server process killed while its clients se
     );
     pairs.forEach(({ sender, chatId }, index) => sendContinuously(sender, chatId, logs[index]!));
 
-    await sleep(1_000);
+    await whileSending(logs);
     expect(await cluster.nodes[DOOMED]!.stop('SIGKILL')).toBeNull();
     // The node has exited: every message it stored carries an earlier time than this.
     const deadAt = Date.now();

@@ -11,9 +11,9 @@ import {
   rowCountsSql,
   sendContinuously,
   settle,
-  sleep,
   syncAfter,
   until,
+  whileSending,
   type Sent,
   type Tab,
 } from './chat-traffic';
@@ -47,7 +47,7 @@ describe('the only node of an embedded-SQLite site restarted', () => {
     );
     for (const { sender, chatId, log } of pairs) sendContinuously(sender, chatId, log);
 
-    await sleep(1_000);
+    await whileSending(pairs.map(({ log }) => log));
     expect(await site.nodes[NODE]!.stop('SIGKILL')).toBeNull();
     await Promise.all(gone);
     const ackedBeforeKill = pairs.map(({ log }) => log.filter((e) => e.acked));

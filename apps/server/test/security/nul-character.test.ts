@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../helpers/database-targets';
 import { databaseSnapshot } from '../helpers/fuzz-routes';
+import { multipart } from '../helpers/social';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signUp } from '../helpers/users';
@@ -43,6 +44,26 @@ describe.each(databaseTargets)('text with a NUL character on $engine', (target) 
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ message: string }>().message).toMatch(
       new RegExp(`${param}: Text may not contain the NUL character`),
+    );
+    expect(await databaseSnapshot(t.app)).toEqual(before);
+  });
+
+  // Found by the route fuzzer on PostgreSQL: a multipart field is not a JSON body.
+  it('refuses it in the chatId field of an upload', async () => {
+    const before = await databaseSnapshot(t.app);
+    const body = await multipart([
+      ['chatId', 'a\u0000b'],
+      ['file', { bytes: 'hello', filename: 'note.txt' }],
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-social-msg/files/upload',
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(
+      /chatId: Text may not contain the NUL character/,
     );
     expect(await databaseSnapshot(t.app)).toEqual(before);
   });

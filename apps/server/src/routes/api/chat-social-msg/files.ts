@@ -11,6 +11,7 @@ import {
 import { AppError, badRequest } from '../../../lib/app-error';
 import { contentDisposition } from '../../../lib/content-disposition';
 import { ok } from '../../../lib/envelope';
+import { nulCharacterMessage, nulCharacterPath } from '../../../lib/nul-guard';
 import { errorHandler } from '../../../plugins/errors';
 import { signedInUser } from '../../../plugins/session';
 
@@ -72,6 +73,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('Send the field chatId first, then the file', {
           chatId: 'Give the id of a chat before the file',
         });
+      }
+      // The NUL guard of JSON bodies does not see multipart fields (see lib/nul-guard).
+      if (nulCharacterPath(field.value) !== null) {
+        throw badRequest(`chatId: ${nulCharacterMessage}`, { chatId: nulCharacterMessage });
       }
       const chatId = chatIdSchema.safeParse(field.value);
       if (!chatId.success) {
