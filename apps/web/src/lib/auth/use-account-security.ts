@@ -10,13 +10,18 @@ import { apiFetch } from '../api-client';
 import { paths } from '../paths';
 import { sessionQueryKey } from './session';
 
+/** Marks a password change in flight (see use-realtime-connection). */
+export const changePasswordMutationKey = ['auth', 'changePassword'] as const;
+
 /**
  * Changes the password. The server ends every other session and gives this browser a new
- * cookie; the session read is updated to the new sign-in time.
+ * cookie; the session read is updated to the new sign-in time, and the tab's socket, closed
+ * by the server with the old session, connects again with the new cookie.
  */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: changePasswordMutationKey,
     mutationFn: (body: ChangePasswordBody) =>
       apiFetch<ChangePasswordReply>('/api/_auth/password', {
         method: 'POST',
@@ -27,6 +32,10 @@ export function useChangePassword() {
       }),
     onSuccess: ({ user, loggedInAt }) => {
       queryClient.setQueryData(sessionQueryKey, { user, loggedInAt });
+      void import('../realtime/socket-client').then(({ getSocket }) => {
+        const socket = getSocket();
+        if (!socket.active) socket.connect();
+      });
     },
   });
 }

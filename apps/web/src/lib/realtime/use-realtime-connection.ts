@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSignedIn } from '../auth/session-shape';
+import { changePasswordMutationKey } from '../auth/use-account-security';
 import { sessionQueryKey, sessionQueryOptions } from '../auth/session';
 import type { ConnectError } from './socket-client';
 
@@ -30,6 +31,9 @@ export function useRealtimeConnection(userId: string | null): void {
       // signed in, reconnect with it (socket.io does not reconnect after a server disconnect).
       const onDisconnect = (reason: string) => {
         if (reason !== 'io server disconnect') return;
+        // The server closes the sockets before its reply to a password change sets the new
+        // cookie: read now, the session would look ended. The change reconnects once it is done.
+        if (queryClient.isMutating({ mutationKey: changePasswordMutationKey }) > 0) return;
         void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((session) => {
           if (!cancelled && isSignedIn(session)) socket.connect();
         });
