@@ -8,10 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../api-client';
 import { paths } from '../paths';
+import { changePasswordMutationKey } from './mutation-keys';
 import { sessionQueryKey } from './session';
-
-/** Marks a password change in flight (see use-realtime-connection). */
-export const changePasswordMutationKey = ['auth', 'changePassword'] as const;
 
 /**
  * Changes the password. The server ends every other session and gives this browser a new

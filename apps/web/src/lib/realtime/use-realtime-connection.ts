@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isSignedIn } from '../auth/session-shape';
-import { changePasswordMutationKey } from '../auth/use-account-security';
+import { changePasswordMutationKey } from '../auth/mutation-keys';
 import { sessionQueryKey, sessionQueryOptions } from '../auth/session';
 import type { ConnectError } from './socket-client';
 

@@ -1,0 +1,5 @@
+/**
+ * Marks a password change in flight: the socket code waits for it instead of reading the
+ * session. Kept apart from the mutation so the first chunk does not load zod with it.
+ */
+export const changePasswordMutationKey = ['auth', 'changePassword'] as const;
