@@ -4,40 +4,23 @@
 //  - through Confab: HTTP on loopback to the built server (its own process, signed-in user),
 //    which calls its stdio server with the same SDK.
 // Calls alternate in blocks so both sides see the same machine state.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startConfab } from './lib/servers';
 
 const calls = Number(process.env.BENCH_CALLS ?? 1000);
 const warmup = 100;
 const block = 100;
 const budgetMs = 2;
 
-const serverDir = new URL('..', import.meta.url).pathname;
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -80,33 +63,6 @@ function post(
   });
 }
 
-async function startConfab(dataDir: string): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(serverDir, 'dist/main.js')], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DIST_DIR: '',
-    },
-    stdio: 'ignore',
-  });
-  const started = Date.now();
-  for (;;) {
-    try {
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (health.ok) return { port, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 30_000) throw new Error('the server did not start in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -121,7 +77,11 @@ async function main() {
       mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
     }),
   );
-  const confab = await startConfab(dataDir);
+  // The per-user tool-call allowance protects a real site; here it is not what is measured.
+  const started = await startConfab(dataDir, undefined, {
+    RATE_LIMIT_TOOL_CALLS_PER_MINUTE: '1000000',
+  });
+  const confab = { port: Number(new URL(started.url).port), child: started.child };
   const direct = new Client({ name: 'bench', version: '1' });
   try {
     const account = {
