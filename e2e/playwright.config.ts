@@ -13,7 +13,9 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // Two browsers share two cores with the server: a plain flow takes 20-30 s when both workers
+  // start cold, so a test gets twice that before it counts as stuck.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

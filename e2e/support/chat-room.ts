@@ -75,3 +75,21 @@ export async function friendsInRoom(browser: Browser) {
 export async function closeAll(...people: Person[]) {
   for (const person of people) await person.context.close();
 }
+
+/** Edits one's own message showing `text` through its menu, and waits for the edited mark. */
+export async function editMessage(page: Page, text: string, newText: string) {
+  await messagesWith(page, text).getByRole('button', { name: '消息操作' }).click();
+  await page.getByRole('menuitem', { name: '编辑' }).click();
+  const editor = page.getByRole('textbox', { name: '编辑消息' });
+  await editor.fill(newText);
+  await editor.press('Enter');
+  await expect(messagesWith(page, newText)).toContainText('已编辑');
+}
+
+/** Deletes one's own message showing `text` through its menu, after the confirmation. */
+export async function deleteMessage(page: Page, text: string) {
+  await messagesWith(page, text).getByRole('button', { name: '消息操作' }).click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+  await expect(messagesWith(page, text)).toHaveCount(0);
+}

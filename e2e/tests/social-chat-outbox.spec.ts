@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   chatInput,
   closeAll,
+  deleteMessage,
+  editMessage,
   friendsInRoom,
   messagesWith,
   storedMessages,
@@ -59,14 +61,16 @@ test('messages sent offline wait, survive a reload, and are delivered exactly on
   await closeAll(alice, bob);
 });
 
-test('messages sent while one side was away arrive when it reconnects, in order', async ({
+test('messages sent, edited and deleted while one side was away arrive when it reconnects, in order', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
   const { alice, bob } = await friendsInRoom(browser);
-  await chatInput(alice.page).fill('before');
-  await chatInput(alice.page).press('Enter');
-  await expect(messagesWith(bob.page, 'before')).toHaveCount(1);
+  for (const text of ['before', 'soon deleted']) {
+    await chatInput(alice.page).fill(text);
+    await chatInput(alice.page).press('Enter');
+    await expect(messagesWith(bob.page, text)).toHaveCount(1);
+  }
 
   await bob.context.setOffline(true);
   await expect(bob.page.getByText('未连接：消息将在恢复连接后发送。')).toBeVisible();
@@ -75,7 +79,11 @@ test('messages sent while one side was away arrive when it reconnects, in order'
     await chatInput(alice.page).press('Enter');
     await expect(messagesWith(alice.page, text).getByRole('status')).toHaveText(/已发送|已读/);
   }
+  // Alice also edits one message Bob holds and deletes another.
+  await editMessage(alice.page, 'before', 'before, edited while Bob was away');
+  await deleteMessage(alice.page, 'soon deleted');
   await expect(messagesWith(bob.page, 'missed')).toHaveCount(0);
+  await expect(messagesWith(bob.page, 'soon deleted')).toHaveCount(1);
 
   await bob.context.setOffline(false);
   await expect(messagesWith(bob.page, 'missed')).toHaveCount(3, { timeout: 20_000 });
@@ -83,7 +91,10 @@ test('messages sent while one side was away arrive when it reconnects, in order'
     .getByTestId('message-content')
     .allTextContents();
   expect(texts).toEqual(['missed one', 'missed two', 'missed three']);
-  await expect(messagesWith(bob.page, 'before')).toHaveCount(1);
+  const edited = messagesWith(bob.page, 'before, edited while Bob was away');
+  await expect(edited).toContainText('已编辑');
+  await expect(messagesWith(bob.page, 'soon deleted')).toHaveCount(0);
+  await expect(messagesWith(bob.page, '此消息已删除')).toHaveCount(1);
 
   await closeAll(alice, bob);
 });

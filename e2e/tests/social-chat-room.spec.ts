@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   chatInput,
   closeAll,
+  deleteMessage,
+  editMessage,
   friendsInRoom,
   messageLog,
   messagesWith,
@@ -61,21 +63,13 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   await chatInput(alice.page).fill('');
 
   // Alice edits her message: Bob sees the new text, marked edited.
-  await onAlice.getByRole('button', { name: '消息操作' }).click();
-  await alice.page.getByRole('menuitem', { name: '编辑' }).click();
-  const editor = alice.page.getByRole('textbox', { name: '编辑消息' });
-  await editor.fill('Hello Bob, edited');
-  await editor.press('Enter');
+  await editMessage(alice.page, 'Hello <b>Bob</b>', 'Hello Bob, edited');
   const edited = messagesWith(bob.page, 'Hello Bob, edited');
   await expect(edited).toContainText('已编辑');
   await expect(messagesWith(bob.page, 'Hello <b>Bob</b>')).toHaveCount(0);
 
   // Then deletes it: both see it deleted.
-  await messagesWith(alice.page, 'Hello Bob, edited')
-    .getByRole('button', { name: '消息操作' })
-    .click();
-  await alice.page.getByRole('menuitem', { name: '删除' }).click();
-  await alice.page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
+  await deleteMessage(alice.page, 'Hello Bob, edited');
   await expect(messagesWith(bob.page, '此消息已删除')).toHaveCount(1);
   await expect(messagesWith(alice.page, '此消息已删除')).toHaveCount(1);
   await expect(messagesWith(bob.page, 'Hello Bob, edited')).toHaveCount(0);
@@ -162,5 +156,34 @@ test('older history loads at the top, 50 at a time, without the view jumping', a
   await expect(log.getByText('history 5 needle')).toBeInViewport();
   await expect(log.getByRole('article')).toHaveCount(120);
 
+  await closeAll(alice, bob);
+});
+
+test('edits and deletions made while the room was closed show when it is opened again', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { alice, bob } = await friendsInRoom(browser);
+  for (const text of ['to be edited', 'to be deleted']) {
+    await chatInput(alice.page).fill(text);
+    await chatInput(alice.page).press('Enter');
+    await expect(messagesWith(bob.page, text)).toHaveCount(1);
+  }
+
+  // Bob goes to his chat list (the tab keeps what it loaded); Alice changes both messages.
+  await bob.page.getByRole('navigation').getByRole('link', { name: '聊天', exact: true }).click();
+  await expect(bob.page).toHaveURL(/\/agents$/);
+  await editMessage(alice.page, 'to be edited', 'edited while Bob was elsewhere');
+  await deleteMessage(alice.page, 'to be deleted');
+
+  // Back in the room, Bob sees both changes.
+  await bob.page
+    .getByRole('list', { name: '会话列表' })
+    .getByRole('button', { name: alice.username, exact: true })
+    .click();
+  await expect(bob.page).toHaveURL(/\/socialChatRoom$/);
+  await expect(messagesWith(bob.page, 'edited while Bob was elsewhere')).toContainText('已编辑');
+  await expect(messagesWith(bob.page, '此消息已删除')).toHaveCount(1);
+  await expect(messagesWith(bob.page, /to be (edited|deleted)/)).toHaveCount(0);
   await closeAll(alice, bob);
 });

@@ -424,14 +424,55 @@ export const chatRoomsPayloadSchema = z.strictObject({
 });
 export type ChatRoomsPayload = z.infer<typeof chatRoomsPayloadSchema>;
 
+const revisionSchema = z
+  .number({ error: 'afterRevision must be a whole number' })
+  .int('afterRevision must be a whole number')
+  .min(0, 'afterRevision must be 0 or more');
+
+/**
+ * One chat of a `sync`: the messages after `afterSeq`, and, when `afterRevision` is given, the
+ * messages the tab already holds (`fromSeq` to `afterSeq`) that were edited or deleted after
+ * that revision. A tab that never synced the chat asks from revision 0.
+ */
+export const syncCursorSchema = z
+  .strictObject({
+    chatId: chatIdSchema,
+    afterSeq: seqQuerySchema,
+    fromSeq: z
+      .number({ error: 'fromSeq must be a whole number' })
+      .int('fromSeq must be a whole number')
+      .min(0, 'fromSeq must be 0 or more')
+      .optional(),
+    afterRevision: revisionSchema.optional(),
+  })
+  .refine((cursor) => cursor.fromSeq === undefined || cursor.fromSeq <= cursor.afterSeq, {
+    message: 'fromSeq must not be above afterSeq',
+    path: ['fromSeq'],
+  });
+
 /** Client → server `sync`: every message after each cursor, oldest first (catch-up). */
 export const syncPayloadSchema = z.strictObject({
-  cursors: z
-    .array(z.strictObject({ chatId: chatIdSchema, afterSeq: seqQuerySchema }))
-    .max(200, 'At most 200 chats at once'),
+  cursors: z.array(syncCursorSchema).max(200, 'At most 200 chats at once'),
 });
 export type SyncPayload = z.infer<typeof syncPayloadSchema>;
-export type SyncReply = { messagesMap: Record<string, SocialMessage[]>; hasMore: boolean };
+export type SyncCursor = z.infer<typeof syncCursorSchema>;
+
+/**
+ * The edits and deletions of one chat since a cursor's `afterRevision`, in the order they were
+ * made: the messages as they are now. `revision` is the cursor to ask from next time.
+ */
+export type SyncChanges = { messages: SocialMessage[]; revision: number };
+
+/**
+ * `messagesMap`: new messages per chat, oldest first. `changesMap`: for each cursor that gave
+ * `afterRevision`, the held messages changed since. `hasMore`: some chat had more of either:
+ * ask again from the new cursors.
+ */
+export type SyncReply = {
+  messagesMap: Record<string, SocialMessage[]>;
+  changesMap?: Record<string, SyncChanges>;
+  hasMore: boolean;
+};
 
 /** Server → client `newChatMessage`: to every tab of every participant. */
 export type NewChatMessagePayload = { message: SocialMessage };

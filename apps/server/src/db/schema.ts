@@ -65,6 +65,8 @@ export interface ChatsTable {
   pair_key: string | null;
   /** The highest message `seq` of the chat (0 when empty). */
   last_seq: Generated<number>;
+  /** The highest message `revision` of the chat: edits and deletions count up from 0. */
+  last_revision: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -106,6 +108,8 @@ export interface MessagesTable {
   created_at: number;
   edited_at: number | null;
   deleted: Generated<number>;
+  /** The chat's revision of this message's last edit or deletion; 0 if never changed. */
+  revision: Generated<number>;
 }
 
 /** A file uploaded into a chat; its bytes are at `DATA_DIR/uploads/{storage_path}`. */

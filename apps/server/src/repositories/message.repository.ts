@@ -34,6 +34,17 @@ export class MessageRepository {
     return row?.last_seq;
   }
 
+  /** Takes the chat's next revision number, for an edit or a deletion (as `nextSeq` does). */
+  async nextRevision(chatId: string): Promise<number> {
+    const row = await this.db
+      .updateTable('chats')
+      .set({ last_revision: sql`last_revision + 1` })
+      .where('id', '=', chatId)
+      .returning('last_revision')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_revision);
+  }
+
   async insert(message: Insertable<MessagesTable>): Promise<void> {
     await this.db.insertInto('messages').values(message).execute();
   }
@@ -85,6 +96,25 @@ export class MessageRepository {
       .limit(limit + 1)
       .execute();
     return { messages: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /**
+   * Messages numbered `fromSeq` to `toSeq` changed after revision `afterRevision`, in the order
+   * of their changes, at most `limit`, and whether more follow.
+   */
+  async changedAfter(
+    chatId: string,
+    options: { fromSeq: number; toSeq: number; afterRevision: number; limit: number },
+  ): Promise<{ messages: MessageView[]; hasMore: boolean }> {
+    const rows = await this.selectViews()
+      .where('messages.chat_id', '=', chatId)
+      .where('messages.revision', '>', options.afterRevision)
+      .where('messages.seq', '>=', options.fromSeq)
+      .where('messages.seq', '<=', options.toSeq)
+      .orderBy('messages.revision', 'asc')
+      .limit(options.limit + 1)
+      .execute();
+    return { messages: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
   }
 
   /** The newest `limit` messages whose text contains `query` (case-insensitive), newest first. */

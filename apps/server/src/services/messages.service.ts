@@ -1,5 +1,11 @@
 import type { SessionUser } from '@confab/protocol/auth';
-import type { ContentType, SocialMessage, SyncReply } from '@confab/protocol/social-chat';
+import type {
+  ContentType,
+  SocialMessage,
+  SyncChanges,
+  SyncCursor,
+  SyncReply,
+} from '@confab/protocol/social-chat';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
 import { newId } from '../lib/ids';
@@ -108,6 +114,7 @@ export class MessagesService {
           created_at: now,
           edited_at: null,
           deleted: 0,
+          revision: 0,
         };
         await messages.insert(row);
         const unread = await chats.addUnreadForOthers(input.chatId, user.id);
@@ -189,8 +196,12 @@ export class MessagesService {
     const message = await this.ownMessage(user, chatId, messageId, 'edit');
     if (message.deleted === 1) throw conflict('This message was deleted and cannot be edited');
     const editedAt = this.now();
-    await this.messages.update(messageId, { content, edited_at: editedAt });
-    return this.announceUpdate({ ...message, content, edited_at: editedAt }, entry);
+    const revision = await this.options.transact(async ({ messages }) => {
+      const next = await messages.nextRevision(chatId);
+      await messages.update(messageId, { content, edited_at: editedAt, revision: next });
+      return next;
+    });
+    return this.announceUpdate({ ...message, content, edited_at: editedAt, revision }, entry);
   }
 
   /** Removes the message's content for everyone; deleting it again changes nothing. */
@@ -198,12 +209,19 @@ export class MessagesService {
     const entry = await this.options.chats.access(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'delete');
     if (message.deleted === 1) return this.viewsFor([message], entry)[0]!;
-    const deleted = { ...message, content: '', attachment: null, deleted: 1 };
-    await this.options.transact(async ({ messages, chats }) => {
-      await messages.update(messageId, { content: '', attachment: null, deleted: 1 });
+    const revision = await this.options.transact(async ({ messages, chats }) => {
+      const next = await messages.nextRevision(chatId);
+      await messages.update(messageId, {
+        content: '',
+        attachment: null,
+        deleted: 1,
+        revision: next,
+      });
       for (const other of entry.others)
         await chats.removeUnread(chatId, other.user_id, message.seq);
+      return next;
     });
+    const deleted = { ...message, content: '', attachment: null, deleted: 1, revision };
     const view = this.announceUpdate(deleted, entry);
     // A receiver who had not read it has one unread message fewer.
     for (const other of entry.others) {
@@ -247,21 +265,28 @@ export class MessagesService {
 
   /**
    * Catch-up after a reconnection: for each of the user's chats among the cursors, the
-   * messages after `afterSeq`, oldest first, at most `limit` per chat. Chats the user is not
-   * in are left out. `hasMore` tells that some chat had more: ask again from the new cursors.
+   * messages after `afterSeq`, oldest first, at most `limit` per chat, and, for a cursor with
+   * `afterRevision`, the messages from `fromSeq` to `afterSeq` edited or deleted since (at most
+   * `limit`, in the order of the changes). Chats the user is not in are left out. `hasMore`
+   * tells that some chat had more: ask again from the new cursors.
+   *
+   * The chats (and their last revision) are read before the messages: a change made meanwhile
+   * is in the rows read, or has a revision above the one answered, so it comes next time.
    */
-  async since(
-    userId: string,
-    cursors: readonly { chatId: string; afterSeq: number }[],
-    limit: number,
-  ): Promise<SyncReply> {
+  async since(userId: string, cursors: readonly SyncCursor[], limit: number): Promise<SyncReply> {
     const entries = await this.options.store.chats.chatsOf(userId, { includeHidden: true });
     const entryByChat = new Map(entries.map((entry) => [entry.chat.id, entry]));
     const messagesMap: Record<string, SocialMessage[]> = {};
+    const changesMap: Record<string, SyncChanges> = {};
     let hasMore = false;
     for (const cursor of cursors) {
       const entry = entryByChat.get(cursor.chatId);
       if (!entry || cursor.chatId in messagesMap) continue;
+      if (cursor.afterRevision !== undefined) {
+        const changes = await this.changesSince(entry, cursor, cursor.afterRevision, limit);
+        changesMap[cursor.chatId] = changes.changes;
+        hasMore ||= changes.hasMore;
+      }
       if (entry.chat.last_seq <= cursor.afterSeq) {
         messagesMap[cursor.chatId] = [];
         continue;
@@ -270,7 +295,31 @@ export class MessagesService {
       messagesMap[cursor.chatId] = this.viewsFor(page.messages, entry);
       hasMore ||= page.hasMore;
     }
-    return { messagesMap, hasMore };
+    return { messagesMap, changesMap, hasMore };
+  }
+
+  private async changesSince(
+    entry: ChatForViewer,
+    cursor: SyncCursor,
+    afterRevision: number,
+    limit: number,
+  ): Promise<{ changes: SyncChanges; hasMore: boolean }> {
+    const lastRevision = Number(entry.chat.last_revision);
+    if (lastRevision <= afterRevision) {
+      return { changes: { messages: [], revision: lastRevision }, hasMore: false };
+    }
+    const page = await this.messages.changedAfter(entry.chat.id, {
+      fromSeq: cursor.fromSeq ?? 0,
+      toSeq: cursor.afterSeq,
+      afterRevision,
+      limit,
+    });
+    // Cut short: the next ask starts after the last change answered, not at the chat's last.
+    const revision = page.hasMore ? Number(page.messages.at(-1)!.revision) : lastRevision;
+    return {
+      changes: { messages: this.viewsFor(page.messages, entry), revision },
+      hasMore: page.hasMore,
+    };
   }
 
   private async markRead(

@@ -477,4 +477,110 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
     );
     expect(foreign.messagesMap[other.chatId] ?? []).toEqual([]);
   });
+
+  it('catches up on edits and deletions made while away, from the revision the tab holds', async () => {
+    const { alice, bob, chatId } = await friendsWithChat(t.app);
+    const aliceTab = await tab(alice.cookie);
+    const bobTab = await tab(bob.cookie);
+    const [first, second, third] = [
+      (await expectOk(send(aliceTab, chatId, 'one'))).message,
+      (await expectOk(send(aliceTab, chatId, 'two'))).message,
+      (await expectOk(send(aliceTab, chatId, 'three'))).message,
+    ];
+    const cursor = { chatId, afterSeq: third.seq, fromSeq: first.seq };
+    const start = await expectOk(
+      request(bobTab, 'sync', { cursors: [{ ...cursor, afterRevision: 0 }] }),
+    );
+    expect(start.changesMap?.[chatId]).toEqual({ messages: [], revision: 0 });
+
+    const bobSockets = await t.app.io.in(`user:${bob.user.id}`).fetchSockets();
+    for (const socket of bobSockets) socket.disconnect(true);
+    await new Promise((resolve) => bobTab.once('disconnect', resolve));
+    const change = (method: 'PUT' | 'DELETE', messageId: string, content?: string) =>
+      t.app.inject({
+        method,
+        url: `/api${socialChatApiPaths.message(chatId, messageId)}`,
+        headers: { cookie: alice.cookie },
+        ...(content !== undefined && { payload: { content } }),
+      });
+    expect((await change('PUT', first._id, 'one, edited')).statusCode).toBe(200);
+    expect((await change('DELETE', second._id)).statusCode).toBe(200);
+    expect((await change('PUT', first._id, 'one, edited twice')).statusCode).toBe(200);
+    const fourth = (await expectOk(send(aliceTab, chatId, 'four'))).message;
+
+    const back = await tab(bob.cookie);
+    const reply = await expectOk(
+      request(back, 'sync', { cursors: [{ ...cursor, afterRevision: 0 }] }),
+    );
+    // In the order of the changes, each message as it is now; the new one comes as new.
+    expect(
+      reply.changesMap?.[chatId]?.messages.map((m) => [
+        m._id,
+        m.content,
+        m.deleted,
+        m.editedAt !== null,
+      ]),
+    ).toEqual([
+      [second._id, '', true, false],
+      [first._id, 'one, edited twice', false, true],
+    ]);
+    expect(reply.changesMap?.[chatId]?.revision).toBe(3);
+    expect(reply.messagesMap[chatId]!.map((m) => m._id)).toEqual([fourth._id]);
+    expect(reply.hasMore).toBe(false);
+
+    // Nothing new after the revision answered; a message the tab does not hold is left out.
+    const again = await expectOk(
+      request(back, 'sync', { cursors: [{ ...cursor, afterSeq: fourth.seq, afterRevision: 3 }] }),
+    );
+    expect(again.changesMap?.[chatId]).toEqual({ messages: [], revision: 3 });
+    const fromSecond = await expectOk(
+      request(back, 'sync', { cursors: [{ ...cursor, fromSeq: second.seq, afterRevision: 0 }] }),
+    );
+    expect(fromSecond.changesMap?.[chatId]?.messages.map((m) => m._id)).toEqual([second._id]);
+
+    // Cut into batches: each ends at its last change, and hasMore asks for the rest.
+    const firstBatch = await t.app.services.messages.since(
+      bob.user.id,
+      [{ ...cursor, afterRevision: 0 }],
+      1,
+    );
+    expect(firstBatch.hasMore).toBe(true);
+    expect(firstBatch.changesMap?.[chatId]).toMatchObject({
+      messages: [{ _id: second._id }],
+      revision: 2,
+    });
+    const nextBatch = await t.app.services.messages.since(
+      bob.user.id,
+      [{ ...cursor, afterRevision: 2 }],
+      1,
+    );
+    expect(nextBatch.changesMap?.[chatId]).toMatchObject({
+      messages: [{ _id: first._id, content: 'one, edited twice' }],
+      revision: 3,
+    });
+
+    // Someone else's chat tells nothing of its changes.
+    const other = await friendsWithChat(t.app);
+    const foreign = await expectOk(
+      request(back, 'sync', { cursors: [{ chatId: other.chatId, afterSeq: 0, afterRevision: 0 }] }),
+    );
+    expect(foreign.changesMap?.[other.chatId]).toBeUndefined();
+  });
+
+  it('refuses a sync cursor with a bad revision or range', async () => {
+    const { alice, chatId } = await friendsWithChat(t.app);
+    const aliceTab = await tab(alice.cookie);
+    const cases: [unknown, RegExp][] = [
+      [{ chatId, afterSeq: 3, afterRevision: -1 }, /afterRevision must be 0 or more/],
+      [{ chatId, afterSeq: 3, afterRevision: 'x' }, /afterRevision must be a whole number/],
+      [{ chatId, afterSeq: 3, afterRevision: 1.5 }, /afterRevision must be a whole number/],
+      [{ chatId, afterSeq: 3, fromSeq: 4, afterRevision: 0 }, /fromSeq must not be above afterSeq/],
+      [{ chatId, afterSeq: 3, fromSeq: -2 }, /fromSeq must be 0 or more/],
+    ];
+    for (const [cursor, message] of cases) {
+      const reply = await request(aliceTab, 'sync', { cursors: [cursor] });
+      expect(reply, message.source).toMatchObject({ ok: false, error: { statusCode: 400 } });
+      if (!reply.ok) expect(reply.error.message).toMatch(message);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import * as contacts from './0002-contacts';
 import * as mcpServers from './0003-mcp-servers';
 import * as socialChat from './0004-social-chat';
 import * as chatFiles from './0005-chat-files';
+import * as messageRevisions from './0006-message-revisions';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-mcp-servers': mcpServers,
   '0004-social-chat': socialChat,
   '0005-chat-files': chatFiles,
+  '0006-message-revisions': messageRevisions,
 };

@@ -31,18 +31,25 @@ async function catchUpByRest(chatId: string): Promise<void> {
  * Fetches every message after the last `seq` the tab holds of the chat, whether or not
  * socket.io's own recovery replayed the missed events: over the socket's `sync` while
  * connected, else over REST. Chats never loaded are skipped (their first page comes whole).
+ * The socket's `sync` also brings the edits and deletions of held messages made since the
+ * tab's revision; REST does not, and leaves the revision where it was for the next `sync`.
  */
 export async function catchUp(chatId: string): Promise<void> {
   if (!getChatLog(chatId).loaded) return;
   const socket = getSocket();
   if (!socket.connected) return catchUpByRest(chatId);
   for (let round = 0; round < maxRounds; round += 1) {
-    const afterSeq = catchUpCursor(getChatLog(chatId).messages);
+    const log = getChatLog(chatId);
+    // The edits and deletions asked for are those of the messages held, from the oldest.
+    const cursor = {
+      chatId,
+      afterSeq: catchUpCursor(log.messages),
+      fromSeq: log.messages[0]?.seq ?? 0,
+      afterRevision: log.revision,
+    };
     let answer: unknown;
     try {
-      answer = await socket
-        .timeout(syncAckTimeoutMs)
-        .emitWithAck('sync', { cursors: [{ chatId, afterSeq }] });
+      answer = await socket.timeout(syncAckTimeoutMs).emitWithAck('sync', { cursors: [cursor] });
     } catch {
       return catchUpByRest(chatId);
     }
@@ -50,6 +57,10 @@ export async function catchUp(chatId: string): Promise<void> {
     const reply = answer as SocketAckReply<SyncReply>;
     if (!reply.ok) return catchUpByRest(chatId);
     receive(chatId, reply.data.messagesMap[chatId] ?? []);
+    const changes = reply.data.changesMap?.[chatId];
+    if (changes) {
+      useMessagesStore.getState().merge(chatId, changes.messages, { revision: changes.revision });
+    }
     if (!reply.data.hasMore) return;
   }
 }

@@ -9,9 +9,11 @@ export interface ChatLog {
   hasMore: boolean;
   /** The latest page arrived; before that, nothing is shown or caught up. */
   loaded: boolean;
+  /** The chat's revision the tab has caught up to: edits and deletions after it are asked for. */
+  revision: number;
 }
 
-const emptyLog: ChatLog = { messages: [], hasMore: false, loaded: false };
+const emptyLog: ChatLog = { messages: [], hasMore: false, loaded: false, revision: 0 };
 
 interface MessagesState {
   logs: Record<string, ChatLog>;
@@ -29,7 +31,13 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
       return {
         logs: {
           ...state.logs,
-          [chatId]: { ...log, ...page, messages: mergeMessages(log.messages, messages) },
+          [chatId]: {
+            ...log,
+            ...page,
+            messages: mergeMessages(log.messages, messages),
+            // Two catch-ups may answer out of order: the revision only goes up.
+            revision: Math.max(log.revision, page?.revision ?? 0),
+          },
         },
       };
     }),
