@@ -25,7 +25,7 @@ const maxGroup = 256;
 /**
  * A small write queue: one commit per message was the largest cost of a send (each commit is a
  * WAL write), so work arriving while a commit is in flight waits and is then committed together.
- * Nothing waits when the queue is idle.
+ * When the queue is idle, work waits one turn of the event loop (see drain).
  *
  * - Each unit runs in a savepoint of its own: one that fails is rolled back alone and gets its
  *   own error, the others are committed.
@@ -55,14 +55,18 @@ export function groupedTransactor<R>(
           // Alone: the transaction itself is the unit, no savepoint needed.
           outcomes.push({ ok: true, value: await group[0]!.work(bind(trx)) });
         } else {
-          for (const [index, job] of group.entries()) {
-            const unit = await trx.savepoint(`unit_${index}`).execute();
+          // One savepoint name for every unit (each is let go before the next): a name per
+          // unit made hundreds of distinct statements per group, which pushed the hot queries
+          // out of the SQLite statement cache.
+          for (const job of group) {
+            const unit = await trx.savepoint('unit').execute();
             try {
               const value = await job.work(bind(unit));
-              await unit.releaseSavepoint(`unit_${index}`).execute();
+              await unit.releaseSavepoint('unit').execute();
               outcomes.push({ ok: true, value });
             } catch (error) {
-              await unit.rollbackToSavepoint(`unit_${index}`).execute();
+              const undone = await unit.rollbackToSavepoint('unit').execute();
+              await undone.releaseSavepoint('unit').execute();
               outcomes.push({ ok: false, error });
             }
           }
@@ -90,7 +94,13 @@ export function groupedTransactor<R>(
 
   async function drain(): Promise<void> {
     running = true;
-    while (waiting.length > 0) await commitNextGroup();
+    while (waiting.length > 0) {
+      // Let the event loop read what the sockets already hold before a group is taken: with a
+      // synchronous driver (SQLite) nothing else runs while a group is written, so without this
+      // turn a group would hold only what arrived in one read, and each commit costs the same.
+      await new Promise((resolve) => setImmediate(resolve));
+      await commitNextGroup();
+    }
     running = false;
   }
 
