@@ -424,10 +424,10 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
     { chatIds: [] },
   ),
   sync: chatEvent(
-    ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0 }] }),
+    ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0, afterRevision: 0 }] }),
     { stranger: 'ok', participant: 'ok' },
-    "catch-up reads only the user's own chats: a stranger gets no message",
-    { messagesMap: {}, hasMore: false },
+    "catch-up reads only the user's own chats: a stranger gets no message and no change",
+    { messagesMap: {}, changesMap: {}, hasMore: false },
   ),
 };
 
