@@ -109,6 +109,8 @@ export class MessageRepository {
     const rows = await this.selectViews()
       .where('messages.chat_id', '=', chatId)
       .where('messages.revision', '>', options.afterRevision)
+      // Spelled as the partial index's condition, so the planner may use that index.
+      .where(sql<boolean>`messages.revision > 0`)
       .where('messages.seq', '>=', options.fromSeq)
       .where('messages.seq', '<=', options.toSeq)
       .orderBy('messages.revision', 'asc')
