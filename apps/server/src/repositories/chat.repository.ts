@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { ChatParticipantsTable, ChatsTable, Database } from '../db/schema';
 import { pairKey } from '../lib/pair-key';
+import { precompiled } from './precompiled';
 
 export type ChatRow = Selectable<ChatsTable>;
 export type ParticipantRow = Selectable<ChatParticipantsTable>;
@@ -32,6 +33,67 @@ export interface PrivateChat {
   /** False when the pair already had a chat (it is reused: removing and re-adding revives it). */
   created: boolean;
 }
+
+/** What a send reads of the chat (see sendAccess); `used_message_id` needs the clientId. */
+function sendAccessQuery(db: Kysely<Database>, chatId: string, userId: string) {
+  return (
+    db
+      .selectFrom('chat_participants as me')
+      .innerJoin('chats', 'chats.id', 'me.chat_id')
+      // Friend requests and private chats share the pair key.
+      .leftJoin('friend_requests', 'friend_requests.pair_key', 'chats.pair_key')
+      .leftJoin('chat_participants as other', (join) =>
+        join.onRef('other.chat_id', '=', 'me.chat_id').onRef('other.user_id', '<>', 'me.user_id'),
+      )
+      .select([
+        'chats.pair_key',
+        'friend_requests.status as contact_status',
+        'me.last_read_seq',
+        'me.hidden',
+        'me.blocked',
+        'other.user_id as other_id',
+        'other.last_read_seq as other_last_read_seq',
+        'other.blocked as other_blocked',
+      ])
+      .where('me.chat_id', '=', chatId)
+      .where('me.user_id', '=', userId)
+      .orderBy('other.user_id')
+  );
+}
+
+// The statements of every send, compiled once (see precompiled).
+const readSendAccess = precompiled(
+  ['chatId', 'userId'],
+  (db, v: { chatId: string; userId: string }) =>
+    sendAccessQuery(db, v.chatId, v.userId).select(sql<string | null>`null`.as('used_message_id')),
+);
+
+const readSendAccessWithClientId = precompiled(
+  ['chatId', 'userId', 'clientId'],
+  (db, v: { chatId: string; userId: string; clientId: string }) =>
+    sendAccessQuery(db, v.chatId, v.userId).select((eb) =>
+      eb
+        .selectFrom('messages')
+        .select('messages.id')
+        .where('messages.sender_id', '=', v.userId)
+        .where('messages.client_id', '=', v.clientId)
+        .as('used_message_id'),
+    ),
+);
+
+const addUnread = precompiled(
+  ['chatId', 'senderId'],
+  (db, v: { chatId: string; senderId: string }) =>
+    db
+      .updateTable('chat_participants')
+      .set({
+        unread: sql`case when user_id = ${v.senderId} then unread else unread + 1 end`,
+        hidden: 0,
+      })
+      .where('chat_id', '=', v.chatId)
+      .where((eb) => eb.or([eb('user_id', '<>', v.senderId), eb('hidden', '=', 1)]))
+      .returning(['user_id', 'unread']),
+);
 
 export class ChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -123,38 +185,10 @@ export class ChatRepository {
     userId: string,
     clientId: string | undefined,
   ): Promise<SendAccess | undefined> {
-    const rows = await this.db
-      .selectFrom('chat_participants as me')
-      .innerJoin('chats', 'chats.id', 'me.chat_id')
-      // Friend requests and private chats share the pair key.
-      .leftJoin('friend_requests', 'friend_requests.pair_key', 'chats.pair_key')
-      .leftJoin('chat_participants as other', (join) =>
-        join.onRef('other.chat_id', '=', 'me.chat_id').onRef('other.user_id', '<>', 'me.user_id'),
-      )
-      .select([
-        'chats.pair_key',
-        'friend_requests.status as contact_status',
-        'me.last_read_seq',
-        'me.hidden',
-        'me.blocked',
-        'other.user_id as other_id',
-        'other.last_read_seq as other_last_read_seq',
-        'other.blocked as other_blocked',
-      ])
-      .select((eb) =>
-        (clientId === undefined
-          ? sql<string | null>`null`
-          : eb
-              .selectFrom('messages')
-              .select('messages.id')
-              .where('messages.sender_id', '=', userId)
-              .where('messages.client_id', '=', clientId)
-        ).as('used_message_id'),
-      )
-      .where('me.chat_id', '=', chatId)
-      .where('me.user_id', '=', userId)
-      .orderBy('other.user_id')
-      .execute();
+    const { rows } =
+      clientId === undefined
+        ? await readSendAccess(this.db, { chatId, userId })
+        : await readSendAccessWithClientId(this.db, { chatId, userId, clientId });
     const [first] = rows;
     if (!first) return undefined;
     return {
@@ -254,16 +288,7 @@ export class ChatRepository {
    * Returns each receiver's unread count.
    */
   async addUnreadForOthers(chatId: string, senderId: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .updateTable('chat_participants')
-      .set({
-        unread: sql`case when user_id = ${senderId} then unread else unread + 1 end`,
-        hidden: 0,
-      })
-      .where('chat_id', '=', chatId)
-      .where((eb) => eb.or([eb('user_id', '<>', senderId), eb('hidden', '=', 1)]))
-      .returning(['user_id', 'unread'])
-      .execute();
+    const { rows } = await addUnread(this.db, { chatId, senderId });
     return new Map(
       rows.filter((row) => row.user_id !== senderId).map((r) => [r.user_id, r.unread]),
     );

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, MessagesTable } from '../db/schema';
+import { precompiled } from './precompiled';
 
 export type MessageRow = Selectable<MessagesTable>;
 /** A message with its sender's username, as every view of a message needs it. */
@@ -7,6 +8,42 @@ export type MessageView = MessageRow & { sender_username: string };
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A new message's row, every column named (the precompiled insert binds them all). */
+export type NewMessageRow = {
+  [K in keyof Insertable<MessagesTable>]-?: Insertable<MessagesTable>[K];
+};
+
+// The statements of every send, compiled once (see precompiled).
+const takeNextSeq = precompiled<{ chatId: string; now: number }, { last_seq: number }>(
+  ['chatId', 'now'],
+  (db, { chatId, now }) =>
+    db
+      .updateTable('chats')
+      .set({ last_seq: sql`last_seq + 1`, updated_at: now })
+      .where('id', '=', chatId)
+      .returning('last_seq'),
+);
+
+// Every column, checked by the compiler (an omitted one would silently not be stored).
+const messageColumns = Object.keys({
+  id: true,
+  chat_id: true,
+  seq: true,
+  sender_id: true,
+  client_id: true,
+  content: true,
+  content_type: true,
+  attachment: true,
+  created_at: true,
+  edited_at: true,
+  deleted: true,
+  revision: true,
+} satisfies Record<keyof NewMessageRow, true>) as (keyof NewMessageRow)[];
+
+const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (db, row) =>
+  db.insertInto('messages').values(row),
+);
 
 export class MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -25,13 +62,8 @@ export class MessageRepository {
    * order; SQLite has one writer at a time anyway. Undefined when the chat does not exist.
    */
   async nextSeq(chatId: string, now: number): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('chats')
-      .set({ last_seq: sql`last_seq + 1`, updated_at: now })
-      .where('id', '=', chatId)
-      .returning('last_seq')
-      .executeTakeFirst();
-    return row?.last_seq;
+    const { rows } = await takeNextSeq(this.db, { chatId, now });
+    return rows[0]?.last_seq;
   }
 
   /** Takes the chat's next revision number, for an edit or a deletion (as `nextSeq` does). */
@@ -45,8 +77,9 @@ export class MessageRepository {
     return Number(row.last_revision);
   }
 
-  async insert(message: Insertable<MessagesTable>): Promise<void> {
-    await this.db.insertInto('messages').values(message).execute();
+  /** Stores a new message (every column given: one left undefined is stored as NULL). */
+  async insert(message: NewMessageRow): Promise<void> {
+    await insertMessage(this.db, message);
   }
 
   findByClientId(senderId: string, clientId: string): Promise<MessageView | undefined> {

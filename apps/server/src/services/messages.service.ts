@@ -110,7 +110,7 @@ export class MessagesService {
           client_id: clientId,
           content: input.content,
           content_type: input.contentType,
-          attachment: attachment && JSON.stringify(attachment),
+          attachment: attachment ? JSON.stringify(attachment) : null,
           created_at: now,
           edited_at: null,
           deleted: 0,

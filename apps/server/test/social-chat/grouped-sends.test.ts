@@ -83,6 +83,7 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
           created_at: Date.now(),
           edited_at: null,
           deleted: 0,
+          revision: 0,
         });
         events.push(`stored ${label}`);
         if (fail) throw new Error(`${label} refused`);

@@ -1,0 +1,56 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** The compiled statement, and for each of its parameters the name of the value it takes. */
+interface Template {
+  compiled: CompiledQuery;
+  /** A name where the parameter is one of the caller's values; undefined for a constant. */
+  names: (string | undefined)[];
+}
+
+/**
+ * A query compiled once per database (per dialect adapter) and afterwards run with new values.
+ *
+ * Why: building and compiling a Kysely query (immutable nodes, a visitor over them) costs more
+ * than SQLite takes to run a small statement, and a send runs four of them. This is for the hot
+ * statements only; everything else builds its queries as usual.
+ *
+ * `build` is called once with a stand-in (a unique symbol) for each named value, so the query's
+ * shape must not depend on the values: a query whose shape varies is two precompiled queries.
+ * Its parameters are then either a stand-in, replaced by the caller's value on every run, or a
+ * constant of the query itself, kept. A value given as undefined is bound as NULL.
+ */
+export function precompiled<P extends Record<string, unknown>, O>(
+  names: readonly (keyof P & string)[],
+  build: (db: Kysely<Database>, values: P) => Compilable<O>,
+): (db: Kysely<Database>, values: P) => Promise<QueryResult<O>> {
+  const templates = new WeakMap<object, Template>();
+
+  function templateFor(db: Kysely<Database>): Template {
+    const adapter = db.getExecutor().adapter;
+    let template = templates.get(adapter);
+    if (!template) {
+      const standIns = new Map(names.map((name) => [Symbol(name), name]));
+      const values = Object.fromEntries([...standIns].map(([symbol, name]) => [name, symbol]));
+      const compiled = build(db, values as P).compile();
+      template = {
+        compiled,
+        names: compiled.parameters.map((parameter) =>
+          typeof parameter === 'symbol' ? standIns.get(parameter) : undefined,
+        ),
+      };
+      const unused = names.filter((name) => !template!.names.includes(name));
+      if (unused.length > 0) throw new Error(`precompiled query never uses ${unused.join(', ')}`);
+      templates.set(adapter, template);
+    }
+    return template;
+  }
+
+  return async (db, values) => {
+    const { compiled, names: parameterNames } = templateFor(db);
+    const parameters = parameterNames.map((name, index) =>
+      name === undefined ? compiled.parameters[index] : (values[name] ?? null),
+    );
+    return await db.executeQuery<O>({ ...compiled, parameters });
+  };
+}
