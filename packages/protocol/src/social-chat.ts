@@ -474,7 +474,10 @@ export type SyncReply = {
   hasMore: boolean;
 };
 
-/** Server → client `newChatMessage`: to every tab of every participant. */
+/**
+ * Server → client `newChatMessage`: to every tab of every participant, except the socket that
+ * sent the message with `sendMessage` (its acknowledgement carries the message).
+ */
 export type NewChatMessagePayload = { message: SocialMessage };
 /** Server → client `new_message`: to the receiver's tabs, for the conversation list. */
 export type NewMessageNoticePayload = { chatId: string; unread: number; message: SocialMessage };

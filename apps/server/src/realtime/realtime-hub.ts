@@ -49,6 +49,20 @@ export class RealtimeHub {
     this.io?.to(userRoom(userId)).emit(event, ...args);
   }
 
+  /** Sends an event to every connected tab of a user but one socket (on any node). */
+  toUserExceptSocket<E extends keyof ServerToClientEvents>(
+    userId: string,
+    socketId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    // Every socket is in a room named by its id, on every node.
+    this.io
+      ?.to(userRoom(userId))
+      .except(socketId)
+      .emit(event, ...args);
+  }
+
   /** Which of these users have a connected socket (on any node of a cluster). */
   async connectedAmong(userIds: readonly string[]): Promise<Set<string>> {
     if (!this.io || userIds.length === 0) return new Set();

@@ -29,7 +29,7 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
     onClientEvent(socket, app.log, 'sendMessage', async (payload, user) => {
       // The same allowance as the REST send routes; the error ack carries retryAfter.
       await takeAttempt(app.services.messageSends, user.id);
-      const message = await messages.send(user, payload);
+      const message = await messages.send(user, payload, { socketId: socket.id });
       await typing.stop(payload.chatId, user.id);
       return { message };
     });

@@ -14,15 +14,21 @@ export class MessageNotifications {
   /**
    * A new message: `newChatMessage` to every participant (the sender's other tabs included),
    * and `new_message` with the receiver's unread count to each receiver, for their chat list.
+   * The socket it was sent through, if any, has it in its acknowledgement and is left out.
    */
   sent(
     participantIds: readonly string[],
     messageFor: MessageFor,
     unreadByReceiver: ReadonlyMap<string, number>,
+    origin: { senderId: string; socketId?: string },
   ): void {
     for (const userId of participantIds) {
       const message = messageFor(userId);
-      this.realtime.toUser(userId, 'newChatMessage', { message });
+      if (userId === origin.senderId && origin.socketId !== undefined) {
+        this.realtime.toUserExceptSocket(userId, origin.socketId, 'newChatMessage', { message });
+      } else {
+        this.realtime.toUser(userId, 'newChatMessage', { message });
+      }
       const unread = unreadByReceiver.get(userId);
       if (unread !== undefined) {
         this.realtime.toUser(userId, 'new_message', { chatId: message.chatId, unread, message });

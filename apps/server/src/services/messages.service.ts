@@ -45,6 +45,14 @@ export interface SendInput {
   fileId?: string;
 }
 
+export interface SendOrigin {
+  /**
+   * The socket the message was sent through: its acknowledgement carries the stored message,
+   * so it is not sent `newChatMessage` as well (the sender's other tabs are).
+   */
+  socketId?: string;
+}
+
 export interface PageOptions {
   limit: number;
   /** A message id of this chat: messages older than it. */
@@ -83,7 +91,7 @@ export class MessagesService {
     return this.options.store.messages;
   }
 
-  async send(user: SessionUser, input: SendInput): Promise<SocialMessage> {
+  async send(user: SessionUser, input: SendInput, origin: SendOrigin = {}): Promise<SocialMessage> {
     const entry = await this.options.store.chats.sendAccess(input.chatId, user.id, input.clientId);
     if (!entry) throw notFound(noSuchChat);
     if (input.clientId !== undefined && entry.clientIdUsed) {
@@ -131,7 +139,10 @@ export class MessagesService {
     // Read marks as they were: nobody has read a message stored just now.
     const marks = readMarksOf([entry.me, ...entry.others]);
     const messageFor = (viewerId: string) => toSocialMessage(stored.view, viewerId, marks);
-    this.options.notify.sent(participantIds, messageFor, stored.unread);
+    this.options.notify.sent(participantIds, messageFor, stored.unread, {
+      senderId: user.id,
+      socketId: origin.socketId,
+    });
     return messageFor(user.id);
   }
 

@@ -4,12 +4,12 @@ import { precompiled } from '../../src/repositories/precompiled';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-interface NewUser {
+type NewUser = {
   id: string;
   name: string;
   email: string | null;
   at: number;
-}
+};
 
 // The username is given twice (as username and as its key), and the hash is a constant of
 // the query: both must survive the swap of values.

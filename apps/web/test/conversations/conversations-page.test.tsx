@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import type { SocialChat } from '@confab/protocol/social-chat';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActiveChatStore } from '@/lib/social-chat/active-chat';
+import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { backToEnglish, envelope, inChinese } from '../helpers/contacts';
 import { alice, fakeServer, json } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
@@ -249,6 +251,36 @@ describe('/agents, the conversation list', () => {
     expect(rows().length).toBeLessThanOrEqual(20);
     expect(rows()[0]).toHaveAttribute('aria-setsize', '5000');
     expect(rowNames()[0]).toBe('friend0');
+  });
+
+  it('moves a chat up when this tab’s outbox delivers a message to it', async () => {
+    await openList([
+      chatWith('bob', { lastTime: '2026-03-01T08:00:00.000Z' }),
+      chatWith('cat', { lastTime: '2026-03-01T09:00:00.000Z' }),
+    ]);
+    await waitFor(() => expect(rowNames()).toEqual(['cat', 'bob']));
+    // The server answers the send in its acknowledgement and sends this tab no newChatMessage.
+    const stored = messageIn('chat-bob', 2, {
+      sender: me.id,
+      content: 'written while offline',
+      timestamp: '2026-03-01T10:00:00.000Z',
+    });
+    fakeSocket.answer('sendMessage', () => ({ ok: true, data: { message: stored } }));
+    try {
+      const outbox = appOutbox();
+      await outbox.add({
+        userId: me.id,
+        chatId: 'chat-bob',
+        content: 'written while offline',
+        contentType: 'text',
+      });
+      await act(() => outbox.flush(me.id));
+      await waitFor(() => expect(rowNames()).toEqual(['bob', 'cat']));
+      expect(within(row('bob')).getByText('written while offline')).toBeInTheDocument();
+      expect(fakeSocket.emitted.filter(([event]) => event === 'sendMessage')).toHaveLength(1);
+    } finally {
+      fakeSocket.answer('sendMessage', undefined);
+    }
   });
 
   it('follows the server live: messages, unread counts, presence, read marks and changes', async () => {

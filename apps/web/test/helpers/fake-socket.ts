@@ -32,6 +32,26 @@ class FakeSocket {
     return this;
   }
 
+  private readonly answers = new Map<string, (...args: unknown[]) => unknown>();
+
+  /** How the server answers `event` sent with an acknowledgement; undefined: never (a timeout). */
+  answer(event: string, reply: ((...args: unknown[]) => unknown) | undefined) {
+    if (reply) this.answers.set(event, reply);
+    else this.answers.delete(event);
+  }
+
+  timeout() {
+    return {
+      emitWithAck: (event: string, ...args: unknown[]) => {
+        this.emitted.push([event, ...args]);
+        const reply = this.answers.get(event);
+        return reply
+          ? Promise.resolve(reply(...args))
+          : Promise.reject(new Error('operation has timed out'));
+      },
+    };
+  }
+
   connect() {
     this.connected = true;
     this.fire('connect');

@@ -1,7 +1,8 @@
 import type { SocialChat } from '@confab/protocol/social-chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
+import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { chatsQueryOptions } from '../api/get-chats';
 import {
   withChat,
@@ -15,7 +16,7 @@ type Chats = readonly SocialChat[];
 
 /**
  * Keeps the cached list in step with the server's events (spec section 7 "Real-time socket"):
- * new messages move their chat up with a new preview, time and unread count; chat changes,
+ * new messages (this tab's own from the outbox) move their chat up with a new preview, time and unread count; chat changes,
  * read marks and presence update their rows. An event about a chat the list does not hold (a
  * new friend's chat, a hidden chat that a message brought back), and every reconnection, when
  * events may have been missed, reload the list.
@@ -45,6 +46,12 @@ export function useLiveChats(viewerId: string | null): void {
 
   useRealtimeEvent('newChatMessage', ({ message }) =>
     update((chats) => withMessage(chats, message)),
+  );
+  // This tab's own sends (the outbox delivers while the list is shown) come back in their
+  // acknowledgements: the server does not send them to the tab again as newChatMessage.
+  useEffect(
+    () => appOutbox().onDelivered((message) => update((chats) => withMessage(chats, message))),
+    [update],
   );
   useRealtimeEvent('new_message', ({ message, unread }) =>
     update((chats) => withMessage(chats, message, unread)),
