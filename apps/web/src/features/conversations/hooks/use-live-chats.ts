@@ -16,10 +16,10 @@ type Chats = readonly SocialChat[];
 
 /**
  * Keeps the cached list in step with the server's events (spec section 7 "Real-time socket"):
- * new messages (this tab's own from the outbox) move their chat up with a new preview, time and unread count; chat changes,
- * read marks and presence update their rows. An event about a chat the list does not hold (a
- * new friend's chat, a hidden chat that a message brought back), and every reconnection, when
- * events may have been missed, reload the list.
+ * new messages (this tab's own from the outbox's acknowledgements) move their chat up with a new
+ * preview, time and unread count; chat changes, read marks and presence update their rows. An
+ * event about a chat the list does not hold (a new friend's chat, a hidden chat that a message
+ * brought back), and every reconnection, when events may have been missed, reload the list.
  */
 export function useLiveChats(viewerId: string | null): void {
   const queryClient = useQueryClient();
