@@ -18,7 +18,8 @@ interface Template {
  * `build` is called once with a stand-in (a unique symbol) for each named value, so the query's
  * shape must not depend on the values: a query whose shape varies is two precompiled queries.
  * Its parameters are then either a stand-in, replaced by the caller's value on every run, or a
- * constant of the query itself, kept. A value given as undefined is bound as NULL.
+ * constant of the query itself, kept. A value given as undefined is stored as NULL (both
+ * drivers bind it so).
  */
 export function precompiled<P extends Record<string, unknown>, O>(
   names: readonly (keyof P & string)[],
@@ -49,7 +50,7 @@ export function precompiled<P extends Record<string, unknown>, O>(
   return async (db, values) => {
     const { compiled, names: parameterNames } = templateFor(db);
     const parameters = parameterNames.map((name, index) =>
-      name === undefined ? compiled.parameters[index] : (values[name] ?? null),
+      name === undefined ? compiled.parameters[index] : values[name],
     );
     return await db.executeQuery<O>({ ...compiled, parameters });
   };
