@@ -15,14 +15,12 @@ export type NewMessageRow = {
 };
 
 // The statements of every send, compiled once (see precompiled).
-const takeNextSeq = precompiled<{ chatId: string; now: number }, { last_seq: number }>(
-  ['chatId', 'now'],
-  (db, { chatId, now }) =>
-    db
-      .updateTable('chats')
-      .set({ last_seq: sql`last_seq + 1`, updated_at: now })
-      .where('id', '=', chatId)
-      .returning('last_seq'),
+const takeNextSeq = precompiled(['chatId', 'now'], (db, v: { chatId: string; now: number }) =>
+  db
+    .updateTable('chats')
+    .set({ last_seq: sql`last_seq + 1`, updated_at: v.now })
+    .where('id', '=', v.chatId)
+    .returning('last_seq'),
 );
 
 // Every column, checked by the compiler (an omitted one would silently not be stored).
@@ -77,7 +75,7 @@ export class MessageRepository {
     return Number(row.last_revision);
   }
 
-  /** Stores a new message (every column given: one left undefined is stored as NULL). */
+  /** Stores a new message; every column is given (see NewMessageRow). */
   async insert(message: NewMessageRow): Promise<void> {
     await insertMessage(this.db, message);
   }

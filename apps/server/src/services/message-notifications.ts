@@ -20,12 +20,12 @@ export class MessageNotifications {
     participantIds: readonly string[],
     messageFor: MessageFor,
     unreadByReceiver: ReadonlyMap<string, number>,
-    origin: { senderId: string; socketId?: string },
+    sendingSocketId?: string,
   ): void {
     for (const userId of participantIds) {
       const message = messageFor(userId);
-      if (userId === origin.senderId && origin.socketId !== undefined) {
-        this.realtime.toUserExceptSocket(userId, origin.socketId, 'newChatMessage', { message });
+      if (userId === message.sender && sendingSocketId !== undefined) {
+        this.realtime.toUserExceptSocket(userId, sendingSocketId, 'newChatMessage', { message });
       } else {
         this.realtime.toUser(userId, 'newChatMessage', { message });
       }

@@ -139,10 +139,7 @@ export class MessagesService {
     // Read marks as they were: nobody has read a message stored just now.
     const marks = readMarksOf([entry.me, ...entry.others]);
     const messageFor = (viewerId: string) => toSocialMessage(stored.view, viewerId, marks);
-    this.options.notify.sent(participantIds, messageFor, stored.unread, {
-      senderId: user.id,
-      socketId: origin.socketId,
-    });
+    this.options.notify.sent(participantIds, messageFor, stored.unread, origin.socketId);
     return messageFor(user.id);
   }
 
