@@ -12,6 +12,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    // Whole pages rendered in jsdom take seconds on a loaded two-core CI machine (the slowest
+    // took 2 s alone and near twice that in a full run); a test that hangs still fails.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
