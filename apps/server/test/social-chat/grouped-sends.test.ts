@@ -117,7 +117,12 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
       settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message)),
     ).toEqual([2, 3, 'broken refused', 4]);
     // Nobody was answered before every send of the group had run (and the group committed).
-    expect(events.slice(0, 4)).toEqual(['stored a', 'stored b', 'stored broken', 'stored c']);
+    // The failure made the group run again, each send on its own savepoint.
+    const firstAnswer = events.findIndex((event) => event.startsWith('answered'));
+    expect(events.slice(0, firstAnswer)).toEqual([
+      ...['stored a', 'stored b', 'stored broken'],
+      ...['stored a', 'stored b', 'stored broken', 'stored c'],
+    ]);
     expect(await storedSeqs(chatId)).toEqual(['2:a', '3:b', '4:c']);
     const chat = await t.app.database.db
       .selectFrom('chats')
