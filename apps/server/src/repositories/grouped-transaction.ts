@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 
 /**
  * Runs `work` in a transaction shared with other work submitted at about the same time, and
- * settles only once that transaction is committed. `key` orders the work in a group.
+ * settles only once that transaction is committed. `key` orders the work in a group. `work` may
+ * run more than once (again after a rollback), so it must do nothing but its queries.
  */
 export type GroupedTransact<R> = <T>(
   key: string,

@@ -106,7 +106,8 @@ export class MessagesService {
     const now = this.now();
     let stored: { view: MessageView; unread: Map<string, number> };
     try {
-      // Grouped with other sends into one commit; settled only once committed.
+      // Grouped with other sends into one commit; settled only once committed. It may run twice
+      // (see groupedTransactor): nothing here but queries.
       stored = await this.options.sendTransact(input.chatId, async ({ messages, chats }) => {
         const seq = await messages.nextSeq(input.chatId, now);
         if (seq === undefined) throw notFound(noSuchChat);
