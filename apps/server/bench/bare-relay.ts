@@ -3,12 +3,19 @@
 // A client says who it is and who its partner is in the handshake; `sendMessage` is passed to
 // the partner's room as `newChatMessage` and acknowledged. Run as its own process; prints the
 // port it listens on.
+//
+// RELAY_FRAMES=protocol makes it send what Confab's protocol sends for a message, still with no
+// session, database or checks: the acknowledgement and `newChatMessage` carry a message with
+// every field of Confab's, and the partner also gets `new_message` with an unread count. It
+// tells how much of Confab's cost is the protocol's frames rather than storing and checking.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
 const httpServer = createServer();
 const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
 let seq = 0;
+const protocolFrames = process.env.RELAY_FRAMES === 'protocol';
 
 io.on('connection', (socket) => {
   const { user, partner } = socket.handshake.auth as { user: string; partner: string };
@@ -16,13 +23,40 @@ io.on('connection', (socket) => {
   socket.on(
     'sendMessage',
     (
-      payload: { chatId: string; content: string; clientId: string },
+      payload: { chatId: string; content: string; contentType?: string; clientId: string },
       ack?: (reply: unknown) => void,
     ) => {
       seq += 1;
-      const message = { ...payload, _id: String(seq), seq, sender: user };
-      io.to(`user:${partner}`).emit('newChatMessage', { message });
-      ack?.({ ok: true, data: { message } });
+      if (!protocolFrames) {
+        const message = { ...payload, _id: String(seq), seq, sender: user };
+        io.to(`user:${partner}`).emit('newChatMessage', { message });
+        ack?.({ ok: true, data: { message } });
+        return;
+      }
+      const timestamp = new Date().toISOString();
+      const messageFor = (isRead: boolean) => ({
+        _id: randomUUID(),
+        chatId: payload.chatId,
+        seq,
+        sender: user,
+        senderUsername: user,
+        content: payload.content,
+        contentType: payload.contentType ?? 'text',
+        attachment: null,
+        clientId: payload.clientId,
+        timestamp,
+        editedAt: null,
+        deleted: false,
+        isRead,
+      });
+      const received = messageFor(false);
+      io.to(`user:${partner}`).emit('newChatMessage', { message: received });
+      io.to(`user:${partner}`).emit('new_message', {
+        chatId: payload.chatId,
+        unread: 1,
+        message: received,
+      });
+      ack?.({ ok: true, data: { message: messageFor(false) } });
     },
   );
 });

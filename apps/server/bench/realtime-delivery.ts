@@ -13,6 +13,9 @@
 // BENCH_BASELINE=path/to/main.js adds an older build of the server as a third contender, on a
 // copy of the same database, taking its turn like the others (to compare a change before/after;
 // the file must sit where it resolves the same node_modules, e.g. apps/server/node_modules/.baseline/).
+// BENCH_PROTOCOL_RELAY=1 adds the relay in its protocol mode (bench/bare-relay.ts: Confab's
+// frames and fields per message, still no session, database or checks) as another contender,
+// to tell the protocol's cost from the cost of storing and checking.
 // Latency is from `emit('sendMessage')` to the partner's `newChatMessage`, on one clock.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -32,8 +35,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const p99BudgetMs = 50;
 
 const baselineMain = process.env.BENCH_BASELINE;
+const withProtocolRelay = process.env.BENCH_PROTOCOL_RELAY === '1';
 
-type Contender = 'relay' | 'confab' | 'baseline';
+type Contender = 'relay' | 'protocol' | 'confab' | 'baseline';
 
 /** Messages stored in one server's database. */
 async function storedIn(dataDir: string): Promise<number> {
@@ -52,7 +56,12 @@ async function main() {
     const peers = await seed({ dataDir }, clientCount);
     // The same users, sessions and chats for the older build.
     if (baselineMain) cpSync(dataDir, baselineDir, { recursive: true });
-    const kinds: Contender[] = baselineMain ? ['relay', 'confab', 'baseline'] : ['relay', 'confab'];
+    const kinds: Contender[] = [
+      'relay',
+      ...(withProtocolRelay ? (['protocol'] as const) : []),
+      'confab',
+      ...(baselineMain ? (['baseline'] as const) : []),
+    ];
     console.log(
       `${peers.length} socket.io clients (websocket) in ${peers.length / 2} one-to-one chats; ` +
         `${rounds} rounds of ${warmupSeconds} s warm-up + ${phaseSeconds} s per phase, the ` +
@@ -60,12 +69,15 @@ async function main() {
     );
     const relay = await startRelay();
     children.push(relay.child);
+    const protocolRelay = withProtocolRelay ? await startRelay('protocol') : undefined;
+    if (protocolRelay) children.push(protocolRelay.child);
     const confab = await startConfab(dataDir);
     children.push(confab.child);
     const baseline = baselineMain ? await startConfab(baselineDir, baselineMain) : undefined;
     if (baseline) children.push(baseline.child);
     const clients: Partial<Record<Contender, Connected[]>> = {
       relay: await connectAll(relay.url, peers, 'relay'),
+      ...(protocolRelay && { protocol: await connectAll(protocolRelay.url, peers, 'relay') }),
       confab: await connectAll(confab.url, peers, 'confab'),
       ...(baseline && { baseline: await connectAll(baseline.url, peers, 'confab') }),
     };
@@ -104,10 +116,19 @@ async function main() {
     console.log(`median round, steady ${steadyRate} msg/s`);
     console.log(`  bare relay  ${fmt(bareSteady)}`);
     console.log(`  Confab      ${fmt(realSteady)}`);
+    if (protocolRelay) console.log(`  protocol    ${fmt(median(results.protocol.steady, 'p99'))}`);
     if (baseline) console.log(`  baseline    ${fmt(median(results.baseline.steady, 'p99'))}`);
     console.log('median round, saturated (one message in flight per client)');
     console.log(`  bare relay  ${fmt(bareMax)}`);
     console.log(`  Confab      ${fmt(realMax)}`);
+    if (protocolRelay) {
+      const protocolMax = median(results.protocol.saturate, 'rate');
+      console.log(`  protocol    ${fmt(protocolMax)}`);
+      console.log(
+        `protocol relay: ${((protocolMax.rate / bareMax.rate) * 100).toFixed(0)} % of the bare ` +
+          `relay; Confab ${((realMax.rate / protocolMax.rate) * 100).toFixed(0)} % of the protocol relay`,
+      );
+    }
     if (baseline) {
       const baselineMax = median(results.baseline.saturate, 'rate');
       console.log(`  baseline    ${fmt(baselineMax)}`);

@@ -52,13 +52,17 @@ export async function startConfab(
   }
 }
 
-/** The bare socket.io relay (bench/bare-relay.ts): no session, no database, no checks. */
-export async function startRelay(): Promise<StartedServer> {
+/**
+ * The bare socket.io relay (bench/bare-relay.ts): no session, no database, no checks. With
+ * `frames: 'protocol'` it sends the frames and fields Confab's protocol sends per message.
+ */
+export async function startRelay(frames: 'bare' | 'protocol' = 'bare'): Promise<StartedServer> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(serverDir, 'bench/bare-relay.ts')],
     {
       cwd: serverDir,
+      env: { ...process.env, RELAY_FRAMES: frames },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
