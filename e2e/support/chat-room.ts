@@ -52,6 +52,15 @@ export async function storedMessages(person: Person, chatId: string) {
   return (await ok<{ messages: { content: string; clientId: string }[] }>(response)).messages;
 }
 
+/** The chat as `person` sees it (their unread count, say), read through the API. */
+export async function storedChat(person: Person, chatId: string) {
+  const response = await person.context.request.get('/api/chat-social-msg/chats');
+  const { chats } = await ok<{ chats: { _id: string; unread: number }[] }>(response);
+  const chat = chats.find((held) => held._id === chatId);
+  if (!chat) throw new Error(`${chatId} is not among the chats of ${person.username}`);
+  return chat;
+}
+
 export async function openRoom(page: Page, chatId: string, otherName: string) {
   await page.goto(`/socialChatRoom?chat=${chatId}`);
   await expect(page.getByRole('heading', { name: otherName })).toBeVisible();

@@ -6,8 +6,11 @@ import {
   editMessage,
   friendsInRoom,
   messagesWith,
+  openRoom,
+  storedChat,
   storedMessages,
   tinyPng,
+  twoFriends,
 } from '../support/chat-room';
 
 test('messages sent offline wait, survive a reload, and are delivered exactly once', async ({
@@ -95,6 +98,33 @@ test('messages sent, edited and deleted while one side was away arrive when it r
   await expect(edited).toContainText('已编辑');
   await expect(messagesWith(bob.page, 'soon deleted')).toHaveCount(0);
   await expect(messagesWith(bob.page, '此消息已删除')).toHaveCount(1);
+
+  await closeAll(alice, bob);
+});
+
+test('messages read while their sender was away show as read when the sender reconnects', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { alice, bob, chatId } = await twoFriends(browser);
+  await openRoom(alice.page, chatId, bob.username);
+  await chatInput(alice.page).fill('read this while I am gone');
+  await chatInput(alice.page).press('Enter');
+  const mine = messagesWith(alice.page, 'read this while I am gone');
+  await expect(mine.getByRole('status')).toHaveText('已发送');
+
+  await alice.context.setOffline(true);
+  await expect(alice.page.getByText('未连接：消息将在恢复连接后发送。')).toBeVisible();
+  // Bob opens the chat, which reads it; Alice hears nothing of it while offline.
+  await openRoom(bob.page, chatId, alice.username);
+  await expect(messagesWith(bob.page, 'read this while I am gone')).toHaveCount(1);
+  await expect
+    .poll(async () => (await storedChat(bob, chatId)).unread, { timeout: 10_000 })
+    .toBe(0);
+  await expect(mine.getByRole('status')).toHaveText('已发送');
+
+  await alice.context.setOffline(false);
+  await expect(mine.getByRole('status')).toHaveText('已读', { timeout: 20_000 });
 
   await closeAll(alice, bob);
 });

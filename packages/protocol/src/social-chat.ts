@@ -465,12 +465,15 @@ export type SyncChanges = { messages: SocialMessage[]; revision: number };
 
 /**
  * `messagesMap`: new messages per chat, oldest first. `changesMap`: for each cursor that gave
- * `afterRevision`, the held messages changed since. `hasMore`: some chat had more of either:
- * ask again from the new cursors.
+ * `afterRevision`, the held messages changed since. `readMap`: for each chat asked for, the
+ * highest `seq` the other participants have read, so the viewer's own messages up to it show
+ * as read (a `messagesRead` missed while away). `hasMore`: some chat had more messages or
+ * changes: ask again from the new cursors.
  */
 export type SyncReply = {
   messagesMap: Record<string, SocialMessage[]>;
   changesMap?: Record<string, SyncChanges>;
+  readMap: Record<string, number>;
   hasMore: boolean;
 };
 

@@ -45,8 +45,10 @@ export const socketPlugin = fp<SocketPluginOptions>(
       path: socketPath,
       serveClient: false,
       ...(options.adapter && { adapter: options.adapter }),
-      // A short network drop replays missed events; the handshake checks run again regardless.
-      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      // No connection-state recovery: it keeps every event sent to a room for its whole window
+      // (a node under load grew past 900 MB in minutes), and a reconnecting client reloads what
+      // it shows anyway: its messages, edits and read marks by `sync`, its chats, contacts and
+      // presence over REST.
     });
 
     io.use((socket, next) => {

@@ -11,7 +11,7 @@ export const syncBatchSize = 100;
  * The social chat's socket events. Connecting and disconnecting count towards presence;
  * `sendMessage` stores through the messages service (exactly once per clientId) and answers
  * with the stored message; `join_chats` joins only the user's own chats (for typing); `sync`
- * reads what a client missed from the database, whatever the connection recovered.
+ * reads what a client missed from the database (socket.io replays nothing on a reconnection).
  */
 export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
   const { presence, typing, messages, chats } = app.services;

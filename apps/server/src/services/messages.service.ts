@@ -287,10 +287,12 @@ export class MessagesService {
     const entryByChat = new Map(entries.map((entry) => [entry.chat.id, entry]));
     const messagesMap: Record<string, SocialMessage[]> = {};
     const changesMap: Record<string, SyncChanges> = {};
+    const readMap: Record<string, number> = {};
     let hasMore = false;
     for (const cursor of cursors) {
       const entry = entryByChat.get(cursor.chatId);
       if (!entry || cursor.chatId in messagesMap) continue;
+      readMap[cursor.chatId] = Math.max(0, ...entry.others.map((other) => other.last_read_seq));
       if (cursor.afterRevision !== undefined) {
         const changes = await this.changesSince(entry, cursor, cursor.afterRevision, limit);
         changesMap[cursor.chatId] = changes.changes;
@@ -304,7 +306,7 @@ export class MessagesService {
       messagesMap[cursor.chatId] = this.viewsFor(page.messages, entry);
       hasMore ||= page.hasMore;
     }
-    return { messagesMap, changesMap, hasMore };
+    return { messagesMap, changesMap, readMap, hasMore };
   }
 
   private async changesSince(

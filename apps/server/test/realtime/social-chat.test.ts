@@ -480,6 +480,41 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
     expect(foreign.messagesMap[other.chatId] ?? []).toEqual([]);
   });
 
+  it('tells a tab back from a forced disconnect how far the other side read meanwhile', async () => {
+    const { alice, bob, chatId } = await friendsWithChat(t.app);
+    const aliceTab = await tab(alice.cookie);
+    await expectOk(send(aliceTab, chatId, 'one'));
+    const { message: last } = await expectOk(send(aliceTab, chatId, 'two'));
+    const unread = await expectOk(
+      request(aliceTab, 'sync', { cursors: [{ chatId, afterSeq: last.seq }] }),
+    );
+    expect(unread.readMap).toEqual({ [chatId]: 0 });
+
+    // Alice's connection drops; bob reads both messages while she is away.
+    for (const socket of await t.app.io.in(`user:${alice.user.id}`).fetchSockets()) {
+      socket.disconnect(true);
+    }
+    await new Promise((resolve) => aliceTab.once('disconnect', resolve));
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api${socialChatApiPaths.read(chatId)}`,
+      headers: { cookie: bob.cookie },
+      payload: { messageId: last._id },
+    });
+    expect(read.statusCode).toBe(200);
+
+    const back = await tab(alice.cookie);
+    const reply = await expectOk(
+      request(back, 'sync', { cursors: [{ chatId, afterSeq: last.seq }] }),
+    );
+    expect(reply.messagesMap[chatId]).toEqual([]);
+    expect(reply.readMap).toEqual({ [chatId]: last.seq });
+    // The mark is the other side's: bob's own sync says alice has read nothing of his.
+    const bobTab = await tab(bob.cookie);
+    const bobs = await expectOk(request(bobTab, 'sync', { cursors: [{ chatId, afterSeq: 0 }] }));
+    expect(bobs.readMap).toEqual({ [chatId]: 0 });
+  });
+
   it('catches up on edits and deletions made while away, from the revision the tab holds', async () => {
     const { alice, bob, chatId } = await friendsWithChat(t.app);
     const aliceTab = await tab(alice.cookie);

@@ -426,8 +426,8 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
   sync: chatEvent(
     ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0, afterRevision: 0 }] }),
     { stranger: 'ok', participant: 'ok' },
-    "catch-up reads only the user's own chats: a stranger gets no message and no change",
-    { messagesMap: {}, changesMap: {}, hasMore: false },
+    "catch-up reads only the user's own chats: a stranger gets no message, change or read mark",
+    { messagesMap: {}, changesMap: {}, readMap: {}, hasMore: false },
   ),
 };
 

@@ -28,13 +28,13 @@ async function catchUpByRest(chatId: string): Promise<void> {
 }
 
 /**
- * Fetches every message after the last `seq` the tab holds of the chat, whether or not
- * socket.io's own recovery replayed the missed events: over the socket's `sync` while
- * connected, else over REST. Chats never loaded are skipped (their first page comes whole).
+ * Fetches every message after the last `seq` the tab holds of the chat (the server replays no
+ * missed events on a reconnection): over the socket's `sync` while connected, else over REST. Chats never loaded are skipped (their first page comes whole).
  * The socket's `sync` also brings the edits and deletions of held messages made since the
- * tab's revision; REST does not, and leaves the revision where it was for the next `sync`.
+ * tab's revision, and how far the other side has read (the viewer's messages up to it show as
+ * read); REST brings neither, and leaves the revision where it was for the next `sync`.
  */
-export async function catchUp(chatId: string): Promise<void> {
+export async function catchUp(chatId: string, viewerId: string): Promise<void> {
   if (!getChatLog(chatId).loaded) return;
   const socket = getSocket();
   if (!socket.connected) return catchUpByRest(chatId);
@@ -61,6 +61,8 @@ export async function catchUp(chatId: string): Promise<void> {
     if (changes) {
       useMessagesStore.getState().merge(chatId, changes.messages, { revision: changes.revision });
     }
+    const readUpTo = reply.data.readMap[chatId];
+    if (readUpTo !== undefined) useMessagesStore.getState().readByOther(chatId, viewerId, readUpTo);
     if (!reply.data.hasMore) return;
   }
 }

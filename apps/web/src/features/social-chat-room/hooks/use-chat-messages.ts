@@ -21,7 +21,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
   const open = useCallback(async () => {
     if (getChatLog(chatId).loaded) {
       setState('ready');
-      await catchUp(chatId).catch(() => undefined);
+      await catchUp(chatId, viewerId).catch(() => undefined);
       return;
     }
     setState('loading');
@@ -34,11 +34,11 @@ export function useChatMessages(chatId: string, viewerId: string) {
       setState('ready');
       // Events are held only once the page is in: one that came while it was on its way is
       // fetched now.
-      await catchUp(chatId).catch(() => undefined);
+      await catchUp(chatId, viewerId).catch(() => undefined);
     } catch {
       setState('error');
     }
-  }, [chatId]);
+  }, [chatId, viewerId]);
 
   useEffect(() => {
     void open();
@@ -59,7 +59,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
     const gap = message.seq > catchUpCursor(held.messages) + 1;
     receive(message.chatId, [message]);
     // A number skipped means an event was missed: fetch what lies between.
-    if (gap) void catchUp(message.chatId).catch(() => undefined);
+    if (gap) void catchUp(message.chatId, viewerId).catch(() => undefined);
   });
   useRealtimeEvent('messageUpdated', ({ message }) => {
     if (getChatLog(message.chatId).loaded) receive(message.chatId, [message]);
@@ -69,7 +69,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
       useMessagesStore.getState().readByOther(readChat, viewerId, lastReadSeq);
   });
   useRealtimeReconnect(() => {
-    void catchUp(chatId).catch(() => undefined);
+    void catchUp(chatId, viewerId).catch(() => undefined);
   });
 
   /** Loads the page before the oldest message held (50 at a time). */
