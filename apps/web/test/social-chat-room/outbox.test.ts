@@ -112,6 +112,33 @@ describe('the outbox', () => {
     expect(server.messages.size).toBe(2);
   });
 
+  it('hands the stored message on before the entry leaves, so it is never out of view', async () => {
+    const server = fakeServer();
+    server.connect();
+    const persistence = memoryPersistence();
+    let removing = false;
+    const outbox = createOutbox({
+      transport: server.transport,
+      persistence: {
+        ...persistence,
+        remove: (clientId) => {
+          removing = true;
+          return persistence.remove(clientId);
+        },
+      },
+    });
+    const seen: [string, string[], boolean][] = [];
+    outbox.onDelivered((m) =>
+      seen.push([m.content, outbox.entries().map((e) => e.content), removing]),
+    );
+    await outbox.add(draft('hello'));
+    await outbox.flush('alice');
+    // When the message was handed on, its entry was still held and not yet being deleted.
+    expect(seen).toEqual([['hello', ['hello'], false]]);
+    expect(outbox.entries()).toEqual([]);
+    expect(persistence.stored.size).toBe(0);
+  });
+
   it('marks a refused message as an error; only that one is retried, with the same client id', async () => {
     const server = fakeServer();
     server.connect();

@@ -87,8 +87,11 @@ export function createOutbox(deps: {
     const outcome = await transport.send(current);
     if (!byId.has(current.clientId)) return true;
     if (outcome.ok) {
-      await remove(current.clientId);
+      // The stored message is handed on before the entry leaves: were it the other way round,
+      // the message would vanish from view while IndexedDB deletes the entry, and a read mark
+      // arriving meanwhile would find nothing to mark.
       for (const listener of delivered) listener(outcome.message);
+      await remove(current.clientId);
       return true;
     }
     if (outcome.retry) return false;

@@ -11,15 +11,38 @@ export interface ChatLog {
   loaded: boolean;
   /** The chat's revision the tab has caught up to: edits and deletions after it are asked for. */
   revision: number;
+  /**
+   * How far the other side has read, and whose messages that marks (the viewer's). Kept so a
+   * message of the viewer's that arrives after the mark (its acknowledgement came late) shows
+   * as read too.
+   */
+  readByOther: { viewerId: string; seq: number } | null;
 }
 
-const emptyLog: ChatLog = { messages: [], hasMore: false, loaded: false, revision: 0 };
+const emptyLog: ChatLog = {
+  messages: [],
+  hasMore: false,
+  loaded: false,
+  revision: 0,
+  readByOther: null,
+};
+
+/** The viewer's messages up to the other side's read mark, marked read. */
+function withReadMark(messages: SocialMessage[], mark: ChatLog['readByOther']): SocialMessage[] {
+  if (!mark) return messages;
+  const unread = (m: SocialMessage) => m.sender === mark.viewerId && m.seq <= mark.seq && !m.isRead;
+  if (!messages.some(unread)) return messages;
+  return messages.map((m) => (unread(m) ? { ...m, isRead: true } : m));
+}
 
 interface MessagesState {
   logs: Record<string, ChatLog>;
   /** Adds messages from any source (a page, an event, a catch-up, an acknowledgement). */
   merge: (chatId: string, messages: readonly SocialMessage[], page?: Partial<ChatLog>) => void;
-  /** The other participant read up to `seq`: the viewer's own messages up to it are read. */
+  /**
+   * The other participant read up to `seq`: the viewer's own messages up to it are read, those
+   * held now and those merged later.
+   */
   readByOther: (chatId: string, viewerId: string, seq: number) => void;
 }
 
@@ -34,7 +57,7 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
           [chatId]: {
             ...log,
             ...page,
-            messages: mergeMessages(log.messages, messages),
+            messages: withReadMark(mergeMessages(log.messages, messages), log.readByOther),
             // Two catch-ups may answer out of order: the revision only goes up.
             revision: Math.max(log.revision, page?.revision ?? 0),
           },
@@ -43,12 +66,12 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
     }),
   readByOther: (chatId, viewerId, seq) =>
     set((state) => {
-      const log = state.logs[chatId];
-      if (!log) return state;
-      const messages = log.messages.map((m) =>
-        m.sender === viewerId && m.seq <= seq && !m.isRead ? { ...m, isRead: true } : m,
-      );
-      return { logs: { ...state.logs, [chatId]: { ...log, messages } } };
+      const log = state.logs[chatId] ?? emptyLog;
+      // Marks only go up: a catch-up may answer after a newer live mark.
+      const held = log.readByOther?.viewerId === viewerId ? log.readByOther.seq : 0;
+      const readByOther = { viewerId, seq: Math.max(held, seq) };
+      const messages = withReadMark(log.messages, readByOther);
+      return { logs: { ...state.logs, [chatId]: { ...log, messages, readByOther } } };
     }),
 }));
 
