@@ -71,4 +71,34 @@ describe('typing indicators', () => {
     unmount();
     expect(fakeSocket.emitted.at(-1)).toEqual(['leave_chats', { chatIds: ['chat-1'] }]);
   });
+
+  it('says typing done before the connection was up once it is, unless it ended meanwhile', () => {
+    fakeSocket.disconnect();
+    const { result } = renderHook(() => useTyping('chat-1', 'me'));
+    const typing = () => fakeSocket.emitted.filter(([event]) => event === 'typing');
+    act(() => result.current.reportText('hello'));
+    expect(typing()).toEqual([]);
+    act(() => {
+      fakeSocket.connect();
+    });
+    expect(fakeSocket.emitted).toEqual([
+      ['join_chats', { chatIds: ['chat-1'] }],
+      ['typing', { chatId: 'chat-1', isTyping: true }],
+    ]);
+    // Cleared while the connection was away: nothing is said when it returns.
+    act(() => {
+      fakeSocket.disconnect();
+      result.current.reportText('');
+      fakeSocket.connect();
+    });
+    expect(typing()).toHaveLength(1);
+    // Typed too long ago (the other side's indicator would have expired): not said either.
+    act(() => {
+      fakeSocket.disconnect();
+      result.current.reportText('again');
+      vi.advanceTimersByTime(typingExpiryMs);
+      fakeSocket.connect();
+    });
+    expect(typing()).toHaveLength(1);
+  });
 });

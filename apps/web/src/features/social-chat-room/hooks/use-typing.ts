@@ -15,6 +15,8 @@ export function useTyping(chatId: string, viewerId: string) {
   const [typist, setTypist] = useState<string | null>(null);
   const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastSent = useRef(0);
+  /** When the text last changed while not blank; 0 once blank, sent or left. */
+  const lastTyped = useRef(0);
 
   const join = useCallback(() => {
     const socket = getSocket();
@@ -30,7 +32,6 @@ export function useTyping(chatId: string, viewerId: string) {
       setTypist(null);
     };
   }, [chatId, join]);
-  useRealtimeReconnect(join);
 
   useRealtimeEvent('typing', (notice) => {
     if (notice.chatId !== chatId || notice.userId === viewerId) return;
@@ -43,13 +44,26 @@ export function useTyping(chatId: string, viewerId: string) {
     expiry.current = setTimeout(() => setTypist(null), typingExpiryMs);
   });
 
+  /** False when there is no connection to say it on. */
   const send = useCallback(
     (isTyping: boolean) => {
       const socket = getSocket();
-      if (socket.connected) socket.emit('typing', { chatId, isTyping });
+      if (!socket.connected) return false;
+      socket.emit('typing', { chatId, isTyping });
+      return true;
     },
     [chatId],
   );
+
+  // A new connection starts in no chat room, and typing done while there was no connection
+  // (the page still connecting, say) was never said: say it now if it is still going on.
+  useRealtimeReconnect(() => {
+    join();
+    const now = Date.now();
+    if (lastTyped.current && now - lastTyped.current < typingExpiryMs && send(true)) {
+      lastSent.current = now;
+    }
+  });
 
   /** Called with the input's text on every change. */
   const reportText = useCallback(
@@ -57,12 +71,13 @@ export function useTyping(chatId: string, viewerId: string) {
       if (!text.trim()) {
         if (lastSent.current) send(false);
         lastSent.current = 0;
+        lastTyped.current = 0;
         return;
       }
       const now = Date.now();
+      lastTyped.current = now;
       if (now - lastSent.current < repeatMs) return;
-      lastSent.current = now;
-      send(true);
+      if (send(true)) lastSent.current = now;
     },
     [send],
   );
@@ -71,6 +86,7 @@ export function useTyping(chatId: string, viewerId: string) {
   const stop = useCallback(() => {
     if (lastSent.current) send(false);
     lastSent.current = 0;
+    lastTyped.current = 0;
   }, [send]);
 
   useEffect(() => stop, [stop]);
