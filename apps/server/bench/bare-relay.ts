@@ -33,9 +33,11 @@ io.on('connection', (socket) => {
         ack?.({ ok: true, data: { message } });
         return;
       }
+      const _id = randomUUID();
       const timestamp = new Date().toISOString();
+      // One view per participant, as Confab builds them (isRead depends on the viewer).
       const messageFor = (isRead: boolean) => ({
-        _id: randomUUID(),
+        _id,
         chatId: payload.chatId,
         seq,
         sender: user,

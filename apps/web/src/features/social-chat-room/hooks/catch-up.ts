@@ -29,10 +29,11 @@ async function catchUpByRest(chatId: string): Promise<void> {
 
 /**
  * Fetches every message after the last `seq` the tab holds of the chat (the server replays no
- * missed events on a reconnection): over the socket's `sync` while connected, else over REST. Chats never loaded are skipped (their first page comes whole).
- * The socket's `sync` also brings the edits and deletions of held messages made since the
- * tab's revision, and how far the other side has read (the viewer's messages up to it show as
- * read); REST brings neither, and leaves the revision where it was for the next `sync`.
+ * missed events on a reconnection): over the socket's `sync` while connected, else over REST.
+ * Chats never loaded are skipped (their first page comes whole). The socket's `sync` also
+ * brings the edits and deletions of held messages made since the tab's revision, and how far
+ * the other side has read (the viewer's messages up to it show as read); REST brings neither,
+ * and leaves the revision where it was for the next `sync`.
  */
 export async function catchUp(chatId: string, viewerId: string): Promise<void> {
   if (!getChatLog(chatId).loaded) return;
