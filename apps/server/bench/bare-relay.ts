@@ -35,8 +35,8 @@ io.on('connection', (socket) => {
       }
       const _id = randomUUID();
       const timestamp = new Date().toISOString();
-      // One view per participant, as Confab builds them (isRead depends on the viewer).
-      const messageFor = (isRead: boolean) => ({
+      // One view per participant, as Confab builds them (neither has read it yet).
+      const view = () => ({
         _id,
         chatId: payload.chatId,
         seq,
@@ -49,16 +49,16 @@ io.on('connection', (socket) => {
         timestamp,
         editedAt: null,
         deleted: false,
-        isRead,
+        isRead: false,
       });
-      const received = messageFor(false);
+      const received = view();
       io.to(`user:${partner}`).emit('newChatMessage', { message: received });
       io.to(`user:${partner}`).emit('new_message', {
         chatId: payload.chatId,
         unread: 1,
         message: received,
       });
-      ack?.({ ok: true, data: { message: messageFor(false) } });
+      ack?.({ ok: true, data: { message: view() } });
     },
   );
 });
