@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database, Engine } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
+import { startWalCheckpointer } from './wal-checkpointer';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -42,8 +43,19 @@ export function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A WAL that grew in a burst is cut back to this size once it starts over.
+  sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  const checkpointer = startWalCheckpointer(sqlite, file);
   const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
-  return { db, engine: 'sqlite', close: once(() => db.destroy()) };
+  return {
+    db,
+    engine: 'sqlite',
+    // The checkpointer's connection closes first: the last one to close removes the WAL.
+    close: once(async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    }),
+  };
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {
