@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Server, type ServerOptions } from 'socket.io';
 import { socketPath, userRoom, type SocketConnectError } from '@confab/protocol/socket-events';
 import { sameHost } from '../lib/same-host';
+import { batchFrameWrites } from '../realtime/batched-frame-writes';
 import {
   sessionRoom,
   type AppSocket,
@@ -50,6 +51,8 @@ export const socketPlugin = fp<SocketPluginOptions>(
       // it shows anyway: its messages, edits and read marks by `sync`, its chats, contacts and
       // presence over REST.
     });
+
+    io.engine.on('connection', batchFrameWrites);
 
     io.use((socket, next) => {
       const refuse = (code: SocketConnectError['code'], message: string) => {
