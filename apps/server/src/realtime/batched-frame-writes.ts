@@ -10,21 +10,47 @@ interface EngineTransport {
 /** What this needs of an engine.io connection. */
 interface EngineConnection {
   transport: EngineTransport;
+  readyState: string;
+  /** Hands what is queued to the transport, if it can take it now. */
+  flush(): void;
   on(event: 'upgrade', listener: (transport: EngineTransport) => void): unknown;
 }
 
 /**
- * Writes the frames engine.io sends a connection at once with one system call.
+ * Writes what engine.io sends one connection in the same moment with one system call.
  *
- * Why: engine.io queues the packets that arrive while a write is in progress and then sends
- * them together, but `ws` writes each frame to the TCP socket on its own. A busy node sends one
- * socket its send's acknowledgement, the other side's new message and its unread count in the
- * same moment; each was a `writev` of its own, the largest single cost of delivering a message.
- * Corking the TCP socket around the batch joins them; the bytes, their order and every callback
- * stay as they were. Polling transports are left alone (they answer one HTTP request anyway).
+ * Why: a busy node sends one tab its send's acknowledgement, the other side's new message and
+ * its unread count in the same moment (a commit settles many sends at once). engine.io flushed
+ * on every packet, and `ws` writes each frame to the TCP socket on its own: each was a `writev`
+ * of its own, the largest single cost of delivering a message.
+ *
+ * - An open WebSocket connection flushes once per tick: packets queued in one turn of the event
+ *   loop (and its promise callbacks) go to the transport together, at the end of that turn.
+ * - The WebSocket transport's TCP socket is corked while it writes such a batch, so its frames
+ *   leave in one `writev`.
+ *
+ * The bytes, their order and every callback stay as they were.
  */
 export function batchFrameWrites(connection: EngineConnection): void {
-  const batch = (transport: EngineTransport) => {
+  const flush = connection.flush.bind(connection);
+  let flushScheduled = false;
+  connection.flush = () => {
+    // Anything but an open WebSocket connection flushes at once, as engine.io expects: while it
+    // closes (a sign-out's disconnect packet is written, then the transport closed in the same
+    // turn), and on polling, which answers one request at a time anyway.
+    if (connection.readyState !== 'open' || connection.transport.name !== 'websocket') {
+      flush();
+      return;
+    }
+    if (flushScheduled) return;
+    flushScheduled = true;
+    process.nextTick(() => {
+      flushScheduled = false;
+      flush();
+    });
+  };
+
+  const corkBatches = (transport: EngineTransport) => {
     const tcp = transport.socket?._socket;
     if (transport.name !== 'websocket' || typeof tcp?.cork !== 'function') return;
     const send = transport.send.bind(transport);
@@ -41,6 +67,6 @@ export function batchFrameWrites(connection: EngineConnection): void {
       }
     };
   };
-  batch(connection.transport);
-  connection.on('upgrade', batch);
+  corkBatches(connection.transport);
+  connection.on('upgrade', corkBatches);
 }
