@@ -91,7 +91,7 @@ export const socketPlugin = fp<SocketPluginOptions>(
       for (const handler of options.handlers) handler(socket);
     });
 
-    app.services.realtime.attach(io);
+    app.services.realtime.attach(io, { alone: !options.adapter });
     app.decorate('realtime', app.services.realtime);
     app.decorate('io', io);
 

@@ -31,9 +31,13 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 export class RealtimeHub {
   private io: AppSocketServer | null = null;
+  /** Whether every socket is on this node (no cluster adapter): its rooms are all there is. */
+  private alone = false;
 
-  attach(io: AppSocketServer): void {
+  /** `alone`: the server has no cluster adapter, so other nodes hold no sockets. */
+  attach(io: AppSocketServer, { alone }: { alone: boolean }): void {
     this.io = io;
+    this.alone = alone;
   }
 
   detach(): void {
@@ -56,9 +60,16 @@ export class RealtimeHub {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
+    const room = userRoom(userId);
+    // A node alone knows every tab: with none but the one left out, nobody gets the event, and
+    // socket.io would still encode it (a send's whole message, on every send from a single tab).
+    if (this.alone) {
+      const tabs = this.io?.sockets.adapter.rooms.get(room);
+      if (!tabs || (tabs.size === 1 && tabs.has(socketId))) return;
+    }
     // Every socket is in a room named by its id, on every node.
     this.io
-      ?.to(userRoom(userId))
+      ?.to(room)
       .except(socketId)
       .emit(event, ...args);
   }
