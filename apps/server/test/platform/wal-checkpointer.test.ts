@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectSqlite, type DatabaseHandle } from '../../src/db/connect';
+import { eventually } from '../helpers/mcp';
 
 /** Rows of about 1 KB: 4,000 of them are about 1,000 WAL pages, SQLite's own checkpoint size. */
 async function writeRows(handle: DatabaseHandle, transactions: number, perTransaction = 100) {
@@ -13,14 +14,6 @@ async function writeRows(handle: DatabaseHandle, transactions: number, perTransa
         await sql`insert into notes (body) values (${'x'.repeat(1000)})`.execute(trx);
       }
     });
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -50,7 +43,7 @@ describe("SQLite's WAL is checkpointed off the event loop", () => {
     const before = statSync(file).size;
     await writeRows(handle, 20);
     // 2 MB were committed to the WAL; only a checkpoint puts them into the file itself.
-    await until(() => statSync(file).size > before + 1_500_000);
+    await eventually(async () => statSync(file).size > before + 1_500_000);
     const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(handle.db);
     expect(count.rows[0]!.n).toBe(2000);
   });
@@ -70,7 +63,7 @@ describe("SQLite's WAL is checkpointed off the event loop", () => {
     const before = statSync(file).size;
     await writeRows(handle, 2);
     // The checkpointer's connection is open once it has copied something.
-    await until(() => statSync(file).size > before);
+    await eventually(async () => statSync(file).size > before);
     expect(existsSync(`${file}-wal`)).toBe(true);
     await handle.close();
     expect(existsSync(`${file}-wal`)).toBe(false);

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signUp } from '../helpers/users';
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { eventually } from '../helpers/mcp';
 
 /** Counts the writes a TCP socket makes to the system (one per write or writev call). */
 function countWrites(tcp: NetSocket): { count: number } {
@@ -43,14 +36,14 @@ describe('frames sent to one tab at once', () => {
       const [server] = [...harness.app.io.sockets.sockets.values()].filter(
         (socket) => socket.data.user.id === alice.user.id,
       );
-      await until(() => server!.conn.transport.name === 'websocket');
+      await eventually(async () => server!.conn.transport.name === 'websocket');
       const transport = server!.conn.transport as unknown as { socket: { _socket: NetSocket } };
       const writes = countWrites(transport.socket._socket);
 
       // Emitted in one go, as a busy node does when a commit settles many sends.
       const emit = server!.emit.bind(server) as (event: string, payload: unknown) => void;
       for (let n = 1; n <= 5; n += 1) emit('new_message', { n });
-      await until(() => tab.received.length >= 5);
+      await eventually(async () => tab.received.length >= 5);
 
       expect(tab.received.map((entry) => entry.payload)).toEqual(
         [1, 2, 3, 4, 5].map((n) => ({ n })),
