@@ -17,7 +17,7 @@ import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
 import type { ContactsService } from './contacts.service';
 import type { MessageNotifications } from './message-notifications';
-import { isChatBlocked, readMarksOf, toSocialMessage } from './social-chat-views';
+import { isChatBlocked, readByOthers, readMarksOf, toSocialMessage } from './social-chat-views';
 
 export interface MessagesStore {
   messages: MessageRepository;
@@ -292,7 +292,7 @@ export class MessagesService {
     for (const cursor of cursors) {
       const entry = entryByChat.get(cursor.chatId);
       if (!entry || cursor.chatId in messagesMap) continue;
-      readMap[cursor.chatId] = Math.max(0, ...entry.others.map((other) => other.last_read_seq));
+      readMap[cursor.chatId] = readByOthers(readMarksOf([entry.me, ...entry.others]), userId);
       if (cursor.afterRevision !== undefined) {
         const changes = await this.changesSince(entry, cursor, cursor.afterRevision, limit);
         changesMap[cursor.chatId] = changes.changes;

@@ -18,7 +18,7 @@ export function toSocialMessage(
 ): SocialMessage {
   const readerSeq =
     view.sender_id === viewerId
-      ? Math.max(0, ...[...readMarks].filter(([id]) => id !== viewerId).map(([, seq]) => seq))
+      ? readByOthers(readMarks, viewerId)
       : (readMarks.get(viewerId) ?? 0);
   const deleted = view.deleted === 1;
   return {
@@ -36,6 +36,13 @@ export function toSocialMessage(
     deleted,
     isRead: readerSeq >= view.seq,
   };
+}
+
+/** The highest seq anybody but the viewer has read: the viewer's messages up to it are read. */
+export function readByOthers(readMarks: ReadMarks, viewerId: string): number {
+  let highest = 0;
+  for (const [userId, seq] of readMarks) if (userId !== viewerId && seq > highest) highest = seq;
+  return highest;
 }
 
 /** The read marks of a chat's participants. */
