@@ -73,9 +73,14 @@ test('two people become friends live, and the panel drawer opens on o', async ({
   await bob.page.mouse.click(10, 10);
   await expect(drawer).toBeHidden();
 
-  // Dragged down past a quarter of its height, it closes.
+  // Dragged down past a quarter of its height, it closes. As for a person, the drag starts once
+  // the drawer has slid in: the drawer ignores drags in its first half second (it measures where
+  // the pointer started against where it stands, and it is still moving).
   await bob.page.keyboard.press('o');
   await expect(drawer).toBeVisible();
+  const opened = Date.now();
+  await drawer.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  await bob.page.waitForTimeout(Math.max(0, 600 - (Date.now() - opened)));
   const box = (await drawer.boundingBox())!;
   await bob.page.mouse.move(box.x + box.width / 2, box.y + 10);
   await bob.page.mouse.down();
