@@ -14,7 +14,8 @@ import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
 import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
-import { groupedTransactor } from './repositories/grouped-transaction';
+import { groupedSendStore, type SendStore } from './repositories/send-store';
+import { threadSendStore } from './repositories/thread-send-store';
 import { transactor } from './repositories/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
@@ -109,10 +110,12 @@ export function createServices(
     messages: new MessageRepository(db),
     chats: new ChatRepository(db),
   });
+  const sends = sendStore(database, log);
   const messages = new MessagesService({
-    store: { messages: messageRepository, chats: contactsRepositories.chats },
+    // Everything the service reads outside a transaction (the check before a send, history).
+    store: messagesStore(database.reads),
     transact: transactor(database.db, messagesStore),
-    sendTransact: groupedTransactor(database.db, messagesStore),
+    sends,
     chats,
     contacts,
     attachments: files,
@@ -154,6 +157,7 @@ export function createServices(
     realtime,
     contacts,
     chats,
+    sends,
     messages,
     presence,
     typing,
@@ -181,6 +185,14 @@ function sharedAttemptLimiter(
     limit.windowMs,
   );
   return new FallbackAttemptLimiter(shared, memory, log, limit.what);
+}
+
+/** On SQLite, sends are stored by a thread of their own (see threadSendStore). */
+function sendStore(database: DatabaseHandle, log: ConnectionLogger): SendStore {
+  if (database.file === undefined) return groupedSendStore(database.db);
+  return threadSendStore(database.db, database.file, (error) =>
+    log.warn({ err: error }, 'The thread storing sends failed; the event loop stores them now'),
+  );
 }
 
 /** Presence shared by every node through Redis when it is configured, else this node's alone. */

@@ -9,7 +9,15 @@ import { startWalCheckpointer } from './wal-checkpointer';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For reads that need no transaction: on SQLite a connection of its own, so that they never
+   * wait for a transaction of `db` (its one connection is handed out one caller at a time);
+   * on PostgreSQL the same pool as `db`.
+   */
+  reads: Kysely<Database>;
   engine: Engine;
+  /** The SQLite database file; undefined on PostgreSQL. */
+  file?: string;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
 }
@@ -31,7 +39,7 @@ function connectPostgres(url: string): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: once(() => db.destroy()) };
+  return { db, reads: db, engine: 'postgres', close: once(() => db.destroy()) };
 }
 
 export function connectSqlite(file: string): DatabaseHandle {
@@ -47,12 +55,19 @@ export function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
   const checkpointer = startWalCheckpointer(sqlite, file);
   const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
+  const reader = new SQLite(file);
+  reader.pragma('query_only = ON');
+  reader.pragma('busy_timeout = 5000');
+  const reads = new Kysely<Database>({ dialect: sqliteDialect(reader) });
   return {
     db,
+    reads,
     engine: 'sqlite',
-    // The checkpointer's connection closes first: the last one to close removes the WAL.
+    file,
+    // The main connection closes last: the last one to close removes the WAL.
     close: once(async () => {
       await checkpointer.stop();
+      await reads.destroy();
       await db.destroy();
     }),
   };

@@ -81,7 +81,7 @@ const readSendAccessWithClientId = precompiled(
     ),
 );
 
-const addUnread = precompiled(
+export const addUnread = precompiled(
   ['chatId', 'senderId'],
   (db, v: { chatId: string; senderId: string }) =>
     db

@@ -15,16 +15,18 @@ export type NewMessageRow = {
 };
 
 // The statements of every send, compiled once (see precompiled).
-const takeNextSeq = precompiled(['chatId', 'now'], (db, v: { chatId: string; now: number }) =>
-  db
-    .updateTable('chats')
-    .set({ last_seq: sql`last_seq + 1`, updated_at: v.now })
-    .where('id', '=', v.chatId)
-    .returning('last_seq'),
+export const takeNextSeq = precompiled(
+  ['chatId', 'now'],
+  (db, v: { chatId: string; now: number }) =>
+    db
+      .updateTable('chats')
+      .set({ last_seq: sql`last_seq + 1`, updated_at: v.now })
+      .where('id', '=', v.chatId)
+      .returning('last_seq'),
 );
 
 // Every column, checked by the compiler (an omitted one would silently not be stored).
-const messageColumns = Object.keys({
+export const messageColumns = Object.keys({
   id: true,
   chat_id: true,
   seq: true,
@@ -39,7 +41,7 @@ const messageColumns = Object.keys({
   revision: true,
 } satisfies Record<keyof NewMessageRow, true>) as (keyof NewMessageRow)[];
 
-const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (db, row) =>
+export const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (db, row) =>
   db.insertInto('messages').values(row),
 );
 

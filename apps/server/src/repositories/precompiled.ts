@@ -21,10 +21,25 @@ interface Template {
  * constant of the query itself, kept. A value given as undefined is stored as NULL (both
  * drivers bind it so).
  */
+/**
+ * A precompiled query as data: its SQL, and for each parameter either a constant of the query
+ * or the name of the caller's value. For running it on a connection of another thread.
+ */
+export interface PlainStatement {
+  sql: string;
+  parameters: ({ constant: unknown } | { name: string })[];
+}
+
+export interface Precompiled<P, O> {
+  (db: Kysely<Database>, values: P): Promise<QueryResult<O>>;
+  /** The query as `db`'s dialect compiles it, as plain data. */
+  statement(db: Kysely<Database>): PlainStatement;
+}
+
 export function precompiled<P extends Record<string, unknown>, O>(
   names: readonly (keyof P & string)[],
   build: (db: Kysely<Database>, values: P) => Compilable<O>,
-): (db: Kysely<Database>, values: P) => Promise<QueryResult<O>> {
+): Precompiled<P, O> {
   const templates = new WeakMap<object, Template>();
 
   function templateFor(db: Kysely<Database>): Template {
@@ -47,11 +62,21 @@ export function precompiled<P extends Record<string, unknown>, O>(
     return template;
   }
 
-  return async (db, values) => {
+  const run = async (db: Kysely<Database>, values: P) => {
     const { compiled, names: parameterNames } = templateFor(db);
     const parameters = parameterNames.map((name, index) =>
       name === undefined ? compiled.parameters[index] : values[name],
     );
     return await db.executeQuery<O>({ ...compiled, parameters });
   };
+  const statement = (db: Kysely<Database>): PlainStatement => {
+    const { compiled, names: parameterNames } = templateFor(db);
+    return {
+      sql: compiled.sql,
+      parameters: parameterNames.map((name, index) =>
+        name === undefined ? { constant: compiled.parameters[index] } : { name },
+      ),
+    };
+  };
+  return Object.assign(run, { statement });
 }

@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
 import { newId } from '../lib/ids';
 import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/chat.repository';
-import type { GroupedTransact } from '../repositories/grouped-transaction';
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
+import type { SendStore, StoredSend } from '../repositories/send-store';
 import type { Transact } from '../repositories/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
@@ -27,8 +27,8 @@ export interface MessagesStore {
 interface MessagesServiceOptions {
   store: MessagesStore;
   transact: Transact<MessagesStore>;
-  /** Sends: grouped into shared commits (see groupedTransactor). */
-  sendTransact: GroupedTransact<MessagesStore>;
+  /** Stores sends, grouped into shared commits. */
+  sends: SendStore;
   chats: ChatsService;
   contacts: ContactsService;
   attachments: AttachmentLookup;
@@ -104,31 +104,23 @@ export class MessagesService {
     const id = newId();
     const clientId = input.clientId ?? newId();
     const now = this.now();
-    let stored: { view: MessageView; unread: Map<string, number> };
+    const row = {
+      id,
+      chat_id: input.chatId,
+      sender_id: user.id,
+      client_id: clientId,
+      content: input.content,
+      content_type: input.contentType,
+      attachment: attachment ? JSON.stringify(attachment) : null,
+      created_at: now,
+      edited_at: null,
+      deleted: 0,
+      revision: 0,
+    };
+    let stored: StoredSend | undefined;
     try {
-      // Grouped with other sends into one commit; settled only once committed. It may run twice
-      // (see groupedTransactor): nothing here but queries.
-      stored = await this.options.sendTransact(input.chatId, async ({ messages, chats }) => {
-        const seq = await messages.nextSeq(input.chatId, now);
-        if (seq === undefined) throw notFound(noSuchChat);
-        const row = {
-          id,
-          chat_id: input.chatId,
-          seq,
-          sender_id: user.id,
-          client_id: clientId,
-          content: input.content,
-          content_type: input.contentType,
-          attachment: attachment ? JSON.stringify(attachment) : null,
-          created_at: now,
-          edited_at: null,
-          deleted: 0,
-          revision: 0,
-        };
-        await messages.insert(row);
-        const unread = await chats.addUnreadForOthers(input.chatId, user.id);
-        return { view: { ...row, sender_username: user.username }, unread };
-      });
+      // Grouped with other sends into one commit; settled only once committed.
+      stored = await this.options.sends.store(row);
     } catch (error) {
       // A concurrent retry with the same clientId won: answer with its message.
       if (input.clientId !== undefined && isUniqueViolation(error)) {
@@ -137,9 +129,11 @@ export class MessagesService {
       }
       throw error;
     }
+    if (!stored) throw notFound(noSuchChat);
+    const view: MessageView = { ...row, seq: stored.seq, sender_username: user.username };
     // Read marks as they were: nobody has read a message stored just now.
     const marks = readMarksOf([entry.me, ...entry.others]);
-    const messageFor = (viewerId: string) => toSocialMessage(stored.view, viewerId, marks);
+    const messageFor = (viewerId: string) => toSocialMessage(view, viewerId, marks);
     this.options.notify.sent(participantIds, messageFor, stored.unread, origin.socketId);
     return messageFor(user.id);
   }

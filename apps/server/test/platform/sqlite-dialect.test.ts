@@ -48,4 +48,21 @@ describe('the SQLite connection under many concurrent callers', () => {
     );
     expect(values).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
+
+  it('answers reads on their own connection while a transaction holds the main one', async () => {
+    // The transaction waits for the read: on the main connection this would never end.
+    const seen = await handle.db.transaction().execute(async (trx) => {
+      await sql`update counter set value = -1 where id = 1`.execute(trx);
+      const read = await sql<{ value: number }>`select value from counter`.execute(handle.reads);
+      await sql`update counter set value = 500 where id = 1`.execute(trx);
+      return read.rows[0]!.value;
+    });
+    // Only what was committed is seen.
+    expect(seen).toBe(500);
+    await expect(sql`update counter set value = 0`.execute(handle.reads)).rejects.toThrow(
+      /readonly/,
+    );
+    const final = await sql<{ value: number }>`select value from counter`.execute(handle.reads);
+    expect(final.rows[0]!.value).toBe(500);
+  });
 });

@@ -1,0 +1,170 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { addUnread } from './chat.repository';
+import { insertMessage, messageColumns, takeNextSeq } from './message.repository';
+import { groupedSendStore, type NewSend, type SendStore, type StoredSend } from './send-store';
+import { sendThreadSource } from './send-thread-source';
+
+interface ThreadError {
+  code: unknown;
+  message: string;
+}
+
+/** Stored: [seq, receiverId, unread, ...]; null: no such chat (see sendThreadSource). */
+type Outcome = (string | number)[] | null | { error: ThreadError };
+
+interface Reply {
+  id: number;
+  outcomes?: Outcome[];
+  error?: ThreadError;
+}
+
+interface Job {
+  send: NewSend;
+  resolve: (stored: StoredSend | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most sends in one transaction. */
+const maxGroup = 256;
+
+/** A send's values in the order the thread reads them: a message's columns but its seq. */
+const columns = messageColumns.filter((column): column is keyof NewSend => column !== 'seq');
+
+function stored(outcome: (string | number)[]): StoredSend {
+  const unread = new Map<string, number>();
+  for (let index = 1; index < outcome.length; index += 2) {
+    unread.set(outcome[index] as string, outcome[index + 1] as number);
+  }
+  return { seq: outcome[0] as number, unread };
+}
+
+/** The thread's error as the main thread's code expects it (isUniqueViolation reads `code`). */
+const toError = (error: ThreadError) =>
+  Object.assign(new Error(error.message), { code: error.code });
+
+/**
+ * Sends stored by a thread of their own on SQLite, grouped into shared commits.
+ *
+ * Why: SQLite runs on the thread that calls it. Storing a send (its seq, the row, the unread
+ * counts, a share of the commit) took about a third of the event loop's time under a stream of
+ * sends, time in which no socket was read or written. The thread has its own connection to the
+ * same file; the event loop only posts each group and hands out the outcomes.
+ *
+ * - Sends arriving while a group is stored wait and form the next group (one commit each),
+ *   as with groupedTransactor, and nothing is answered before its group is committed.
+ * - While the thread writes a group, the main connection is held (`db.connection()`), so the
+ *   app's own transactions never meet the thread's write lock: SQLite would make them wait in
+ *   its busy handler, which blocks the event loop, or fail on a snapshot the thread outdated.
+ * - If the thread fails, the sends it held are refused (a retry with the same clientId is
+ *   answered with the message if it was stored) and later sends are stored on the main thread.
+ */
+export function threadSendStore(
+  db: Kysely<Database>,
+  file: string,
+  onFailure: (error: unknown) => void,
+): SendStore {
+  const worker = new Worker(sendThreadSource, {
+    eval: true,
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      columns,
+      statements: {
+        nextSeq: takeNextSeq.statement(db),
+        insert: insertMessage.statement(db),
+        addUnread: addUnread.statement(db),
+      },
+    },
+  });
+  // The thread never keeps the process alive; close() stops it.
+  worker.unref();
+  const onMainThread = groupedSendStore(db);
+  const replies = new Map<number, (reply: Reply) => void>();
+  let lastId = 0;
+  let failure: unknown;
+  let closing: Promise<void> | undefined;
+
+  worker.on('message', (reply: Reply) => {
+    replies.get(reply.id)?.(reply);
+    replies.delete(reply.id);
+  });
+  worker.on('error', (error) => {
+    failure ??= error;
+    onFailure(error);
+  });
+  const exited = new Promise<void>((resolve) => {
+    worker.on('exit', () => {
+      failure ??= new Error('The thread storing sends stopped');
+      const error = { code: undefined, message: 'The message could not be stored; send it again' };
+      for (const [id, settle] of replies) settle({ id, error });
+      replies.clear();
+      resolve();
+    });
+  });
+
+  const post = (sends: NewSend[]) =>
+    new Promise<Reply>((resolve) => {
+      const id = ++lastId;
+      replies.set(id, resolve);
+      const values: unknown[] = [];
+      for (const send of sends) for (const column of columns) values.push(send[column]);
+      worker.postMessage({ id, values });
+    });
+
+  const waiting: Job[] = [];
+  let draining: Promise<void> | undefined;
+
+  async function storeNextGroup(): Promise<void> {
+    let group: Job[] = [];
+    try {
+      await db.connection().execute(async () => {
+        // Taken once the connection is ours, so sends arriving meanwhile join.
+        group = waiting.splice(0, maxGroup);
+        const reply = await post(group.map((job) => job.send));
+        for (const [index, job] of group.entries()) {
+          const outcome: Outcome = reply.error ? { error: reply.error } : reply.outcomes![index]!;
+          if (outcome === null) job.resolve(undefined);
+          else if (Array.isArray(outcome)) job.resolve(stored(outcome));
+          else job.reject(toError(outcome.error));
+        }
+      });
+    } catch (error) {
+      // The connection could not be had (the database is closing): nothing was stored.
+      if (group.length === 0) group = waiting.splice(0, maxGroup);
+      for (const job of group) job.reject(error);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) {
+      // As in groupedTransactor: let the event loop read what the sockets hold first.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (failure !== undefined || closing) {
+        for (const job of waiting.splice(0)) {
+          onMainThread.store(job.send).then(job.resolve, job.reject);
+        }
+      } else await storeNextGroup();
+    }
+    draining = undefined;
+  }
+
+  return {
+    store: (send) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ send, resolve, reject });
+        draining ??= drain();
+      }),
+    close: () =>
+      (closing ??= (async () => {
+        await draining;
+        // Held now, so that a process with nothing else to do waits for the thread's close.
+        worker.ref();
+        // Asked to close its connection rather than terminated (see startWalCheckpointer).
+        worker.postMessage('stop');
+        await exited;
+      })()),
+  };
+}

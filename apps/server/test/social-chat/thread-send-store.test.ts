@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../src/db/errors';
+import type { NewSend, SendStore } from '../../src/repositories/send-store';
+import { threadSendStore } from '../../src/repositories/thread-send-store';
+import { eventually } from '../helpers/mcp';
+import { friends } from '../helpers/social-chat';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// On SQLite, sends are stored by a thread with its own connection to the database file.
+describe('sends stored by a thread of their own (SQLite)', () => {
+  let t: TestApp;
+  const stores: SendStore[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ engine: 'sqlite' });
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await t.close();
+  });
+
+  const storeOn = (file: string, failures: unknown[] = []) => {
+    const store = threadSendStore(t.app.database.db, file, (error) => failures.push(error));
+    stores.push(store);
+    return store;
+  };
+  const newSend = (chatId: string, senderId: string, content: string, clientId = randomUUID()) =>
+    ({
+      id: randomUUID(),
+      chat_id: chatId,
+      sender_id: senderId,
+      client_id: clientId,
+      content,
+      content_type: 'text',
+      attachment: null,
+      created_at: Date.now(),
+      edited_at: null,
+      deleted: 0,
+      revision: 0,
+    }) satisfies NewSend;
+  const storedIn = async (chatId: string) =>
+    (
+      await t.app.database.db
+        .selectFrom('messages')
+        .select(['seq', 'content', 'sender_id'])
+        .where('chat_id', '=', chatId)
+        .orderBy('seq')
+        .execute()
+    ).map((row) => `${row.seq}:${row.content}`);
+
+  it('numbers a group of sends without a gap and counts them unread for the receiver', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, bob, chatId } = await friends(t.app);
+    const results = await Promise.all(
+      ['one', 'two', 'three'].map((content) =>
+        store.store(newSend(chatId, alice.user.id, content)),
+      ),
+    );
+    expect(results.map((r) => r?.seq)).toEqual([1, 2, 3]);
+    // Each answer holds the receiver's count as that send left it; the sender is not counted.
+    expect(results.map((r) => [...r!.unread])).toEqual([
+      [[bob.user.id, 1]],
+      [[bob.user.id, 2]],
+      [[bob.user.id, 3]],
+    ]);
+    expect(await storedIn(chatId)).toEqual(['1:one', '2:two', '3:three']);
+    expect((await bob.api.chat(chatId))?.unread).toBe(3);
+    expect((await alice.api.chat(chatId))?.unread).toBe(0);
+  });
+
+  it('answers a send to a chat that does not exist with nothing, and stores nothing', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, chatId } = await friends(t.app);
+    const missing = randomUUID();
+    const [lost, kept] = await Promise.all([
+      store.store(newSend(missing, alice.user.id, 'nowhere')),
+      store.store(newSend(chatId, alice.user.id, 'here')),
+    ]);
+    expect(lost).toBeUndefined();
+    expect(kept?.seq).toBe(1);
+    expect(await storedIn(missing)).toEqual([]);
+    expect(await storedIn(chatId)).toEqual(['1:here']);
+  });
+
+  it('refuses a used clientId alone and stores the rest of its group, without a gap', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, chatId } = await friends(t.app);
+    const clientId = randomUUID();
+    const settled = await Promise.allSettled([
+      store.store(newSend(chatId, alice.user.id, 'a')),
+      store.store(newSend(chatId, alice.user.id, 'first', clientId)),
+      store.store(newSend(chatId, alice.user.id, 'again', clientId)),
+      store.store(newSend(chatId, alice.user.id, 'b')),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const refused = settled[2] as PromiseRejectedResult;
+    expect(isUniqueViolation(refused.reason)).toBe(true);
+    expect(await storedIn(chatId)).toEqual(['1:a', '2:first', '3:b']);
+  });
+
+  it('has committed every send it took when close resolves', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, chatId } = await friends(t.app);
+    const send = (i: number) => store.store(newSend(chatId, alice.user.id, `m${i}`));
+    const sends = Array.from({ length: 50 }, (_, i) => send(i));
+    // The first group is with the thread by now; the next waits for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    sends.push(...Array.from({ length: 50 }, (_, i) => send(50 + i)));
+    await store.close();
+    expect((await Promise.all(sends)).map((r) => r?.seq)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    expect(await storedIn(chatId)).toHaveLength(100);
+  });
+
+  it('stores on the event loop when the thread cannot work, and says so once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'confab-send-thread-'));
+    try {
+      const failures: unknown[] = [];
+      // A file in a folder that does not exist: the thread cannot open it.
+      const store = storeOn(join(dir, 'missing', 'confab.db'), failures);
+      const { alice, chatId } = await friends(t.app);
+      await eventually(async () => failures.length > 0, 20);
+      const first = await store.store(newSend(chatId, alice.user.id, 'first'));
+      const second = await store.store(newSend(chatId, alice.user.id, 'second'));
+      expect([first?.seq, second?.seq]).toEqual([1, 2]);
+      expect(await storedIn(chatId)).toEqual(['1:first', '2:second']);
+      expect(failures).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
