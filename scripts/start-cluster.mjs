@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, serverEntry } from './lib/build-if-stale.mjs';
+import { buildApp, serverEntry, serverNodeFlags } from './lib/build-if-stale.mjs';
 
 const env = process.env;
 const fail = (message) => {
@@ -89,7 +89,7 @@ function stop(code = 0) {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
 nodePorts.forEach((nodePort, i) => {
-  run(`node${i + 1}`, process.execPath, ['--enable-source-maps', serverEntry], {
+  run(`node${i + 1}`, process.execPath, [...serverNodeFlags, '--enable-source-maps', serverEntry], {
     cwd: process.cwd(),
     env: { ...env, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: 'true' },
   });

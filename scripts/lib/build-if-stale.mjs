@@ -1,7 +1,7 @@
 // Builds a workspace when its output is missing or older than its sources (npm start, npm run
 // start:cluster).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -45,3 +45,8 @@ export function buildApp() {
 }
 
 export const serverEntry = join(root, 'apps/server/dist/main.js');
+
+/** The Node options the server runs with (see apps/server/node-options.json for why). */
+export const serverNodeFlags = JSON.parse(
+  readFileSync(join(root, 'apps/server/node-options.json'), 'utf8'),
+).flags;

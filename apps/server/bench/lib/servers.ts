@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '../../test/helpers/mcp';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
+
+/** The Node options the server runs with in production (see node-options.json). */
+const serverNodeFlags: string[] = JSON.parse(
+  readFileSync(join(serverDir, 'node-options.json'), 'utf8'),
+).flags;
 
 export interface StartedServer {
   url: string;
@@ -11,8 +17,9 @@ export interface StartedServer {
 }
 
 /**
- * The built server (dist/main.js, or an older build's `main`) in a process of its own, on
- * SQLite in `dataDir` unless `env` names a DATABASE_URL (and a REDIS_URL for a cluster).
+ * The built server (dist/main.js, or an older build's `main`) in a process of its own, with the
+ * Node options `npm start` gives it, on SQLite in `dataDir` unless `env` names a DATABASE_URL
+ * (and a REDIS_URL for a cluster).
  */
 export async function startConfab(
   dataDir: string,
@@ -23,7 +30,7 @@ export async function startConfab(
   // BENCH_CPU_PROF=folder writes the server's CPU profile there (to find where time goes).
   const profile = process.env.BENCH_CPU_PROF;
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...flags, main], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...flags, main], {
     cwd: serverDir,
     env: {
       ...process.env,
