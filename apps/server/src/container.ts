@@ -189,8 +189,8 @@ function sharedAttemptLimiter(
 
 /** On SQLite, sends are stored by a thread of their own (see threadSendStore). */
 function sendStore(database: DatabaseHandle, log: ConnectionLogger): SendStore {
-  if (database.file === undefined) return groupedSendStore(database.db);
-  return threadSendStore(database.db, database.file, (error) =>
+  if (database.file === undefined) return groupedSendStore(database.db, database.reads);
+  return threadSendStore({ ...database, file: database.file }, (error) =>
     log.warn({ err: error }, 'The thread storing sends failed; the event loop stores them now'),
   );
 }

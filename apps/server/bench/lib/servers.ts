@@ -7,8 +7,8 @@ import { freePort } from '../../test/helpers/mcp';
 const serverDir = new URL('../..', import.meta.url).pathname;
 
 /** The Node options the server runs with in production (see node-options.json). */
-const serverNodeFlags: string[] = JSON.parse(
-  readFileSync(join(serverDir, 'node-options.json'), 'utf8'),
+const serverNodeFlags = (
+  JSON.parse(readFileSync(join(serverDir, 'node-options.json'), 'utf8')) as { flags: string[] }
 ).flags;
 
 export interface StartedServer {

@@ -27,6 +27,50 @@ export interface SendAccess {
   clientIdUsed: boolean;
 }
 
+/** A row of the sendAccess query: the sender's state beside one other participant's. */
+export interface SendAccessRow {
+  pair_key: string | null;
+  contact_status: string | null;
+  last_read_seq: number;
+  hidden: number;
+  blocked: number;
+  other_id: string | null;
+  other_last_read_seq: number | null;
+  other_blocked: number | null;
+  used_message_id: string | null;
+}
+
+/** The rows of the sendAccess query as a SendAccess; undefined when there are none. */
+export function toSendAccess(
+  chatId: string,
+  userId: string,
+  rows: readonly SendAccessRow[],
+): SendAccess | undefined {
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    chat: { id: chatId, pair_key: first.pair_key, contact_status: first.contact_status },
+    me: {
+      user_id: userId,
+      last_read_seq: first.last_read_seq,
+      hidden: first.hidden,
+      blocked: first.blocked,
+    },
+    others: rows.flatMap((row) =>
+      row.other_id === null
+        ? []
+        : [
+            {
+              user_id: row.other_id,
+              last_read_seq: row.other_last_read_seq ?? 0,
+              blocked: row.other_blocked ?? 0,
+            },
+          ],
+    ),
+    clientIdUsed: first.used_message_id !== null,
+  };
+}
+
 export interface PrivateChat {
   chat: ChatRow;
   participants: { id: string; username: string }[];
@@ -62,13 +106,13 @@ function sendAccessQuery(db: Kysely<Database>, chatId: string, userId: string) {
 }
 
 // The statements of every send, compiled once (see precompiled).
-const readSendAccess = precompiled(
+export const readSendAccess = precompiled(
   ['chatId', 'userId'],
   (db, v: { chatId: string; userId: string }) =>
     sendAccessQuery(db, v.chatId, v.userId).select(sql<string | null>`null`.as('used_message_id')),
 );
 
-const readSendAccessWithClientId = precompiled(
+export const readSendAccessWithClientId = precompiled(
   ['chatId', 'userId', 'clientId'],
   (db, v: { chatId: string; userId: string; clientId: string }) =>
     sendAccessQuery(db, v.chatId, v.userId).select((eb) =>
@@ -189,29 +233,7 @@ export class ChatRepository {
       clientId === undefined
         ? await readSendAccess(this.db, { chatId, userId })
         : await readSendAccessWithClientId(this.db, { chatId, userId, clientId });
-    const [first] = rows;
-    if (!first) return undefined;
-    return {
-      chat: { id: chatId, pair_key: first.pair_key, contact_status: first.contact_status },
-      me: {
-        user_id: userId,
-        last_read_seq: first.last_read_seq,
-        hidden: first.hidden,
-        blocked: first.blocked,
-      },
-      others: rows.flatMap((row) =>
-        row.other_id === null
-          ? []
-          : [
-              {
-                user_id: row.other_id,
-                last_read_seq: row.other_last_read_seq ?? 0,
-                blocked: row.other_blocked ?? 0,
-              },
-            ],
-      ),
-      clientIdUsed: first.used_message_id !== null,
-    };
+    return toSendAccess(chatId, userId, rows);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ChatRepository } from './chat.repository';
+import { ChatRepository, type SendAccess } from './chat.repository';
 import { groupedTransactor } from './grouped-transaction';
 import { MessageRepository, type NewMessageRow } from './message.repository';
 
@@ -13,12 +13,19 @@ export interface StoredSend {
   unread: Map<string, number>;
 }
 
-/**
- * Stores sends: the chat's next seq, the message, one more unread for each receiver, in one
- * transaction. Resolves once committed; undefined when the chat does not exist. A clientId the
- * sender already used rejects with the engine's unique violation (see isUniqueViolation).
- */
+/** What every send reads and writes. */
 export interface SendStore {
+  /** The chat as the sender sees it (see ChatRepository.sendAccess), as committed. */
+  sendAccess(
+    chatId: string,
+    userId: string,
+    clientId: string | undefined,
+  ): Promise<SendAccess | undefined>;
+  /**
+   * Stores a send: the chat's next seq, the message, one more unread for each receiver, in one
+   * transaction. Resolves once committed; undefined when the chat does not exist. A clientId
+   * the sender already used rejects with the engine's unique violation (see isUniqueViolation).
+   */
   store(send: NewSend): Promise<StoredSend | undefined>;
   /** Waits for what is being stored and lets go of what the store holds; safe to call twice. */
   close(): Promise<void>;
@@ -37,10 +44,15 @@ export async function storeSendOn(
   return { seq, unread };
 }
 
-/** Sends stored on `db`'s own connections, grouped into shared commits (see groupedTransactor). */
-export function groupedSendStore(db: Kysely<Database>): SendStore {
+/**
+ * Sends read on `reads` and stored on `db`'s own connections, grouped into shared commits (see
+ * groupedTransactor).
+ */
+export function groupedSendStore(db: Kysely<Database>, reads: Kysely<Database>): SendStore {
   const transact = groupedTransactor(db, (trx) => trx);
+  const chats = new ChatRepository(reads);
   return {
+    sendAccess: (chatId, userId, clientId) => chats.sendAccess(chatId, userId, clientId),
     store: (send) => transact(send.chat_id, (trx) => storeSendOn(trx, send)),
     close: async () => {},
   };

@@ -4,12 +4,18 @@
  * in the server's bundle. It loads the same SQLite driver by its resolved path and runs the
  * statements the repositories compiled (workerData.statements), so the SQL is written once.
  *
- * Messages in: { id, values } (a group, stored in one transaction) or 'stop'. `values` holds
- * the sends one after another, each as the values of workerData.columns in that order: a flat
- * array of strings and numbers is much cheaper to pass between threads than objects.
- * Messages out: { id, outcomes } with one outcome per send ([seq, receiverId, unread, ...] when
- * stored, null when the chat does not exist, { error } when refused), or { id, error } when the
- * group as a whole failed (nothing of it is stored). An error is { code, message }.
+ * Messages in:
+ * - { id, values }: a group of sends, stored in one transaction. `values` holds the sends one
+ *   after another, each as the values of workerData.columns in that order: a flat array of
+ *   strings and numbers is much cheaper to pass between threads than objects.
+ *   Answered with { id, outcomes }, one outcome per send ([seq, receiverId, unread, ...] when
+ *   stored, null when the chat does not exist, { error } when refused), or { id, error } when
+ *   the group as a whole failed (nothing of it is stored).
+ * - { id, reads }: sendAccess reads, [chatId, userId, clientId or null] one after another.
+ *   Answered with { id, columns, rows }: for each read its rows, each row an array of values
+ *   in the order of `columns`; or { id, error }.
+ * - 'stop'.
+ * An error is { code, message }.
  *
  * As on the main thread (groupedTransactor), a group runs its sends one after another, and only
  * when one fails runs again with each in a savepoint, so that the failing one alone is undone.
@@ -28,6 +34,12 @@ const prepare = ({ sql, parameters }) => ({ statement: db.prepare(sql), paramete
 const nextSeq = prepare(workerData.statements.nextSeq);
 const insert = prepare(workerData.statements.insert);
 const addUnread = prepare(workerData.statements.addUnread);
+const access = prepare(workerData.statements.sendAccess);
+const accessWithClientId = prepare(workerData.statements.sendAccessWithClientId);
+access.statement.raw(true);
+accessWithClientId.statement.raw(true);
+// Both have the same columns (used_message_id is null without a clientId).
+const accessColumns = access.statement.columns().map((column) => column.name);
 const begin = db.prepare('begin immediate');
 const commit = db.prepare('commit');
 const rollback = db.prepare('rollback');
@@ -98,6 +110,16 @@ function storeGroup(sends) {
   }
 }
 
+function readAccess(reads) {
+  const rows = [];
+  for (let start = 0; start < reads.length; start += 3) {
+    const values = { chatId: reads[start], userId: reads[start + 1], clientId: reads[start + 2] };
+    const read = values.clientId === null ? access : accessWithClientId;
+    rows.push(read.statement.all(bind(read, values)));
+  }
+  return rows;
+}
+
 parentPort.on('message', (message) => {
   if (message === 'stop') {
     db.close();
@@ -106,7 +128,9 @@ parentPort.on('message', (message) => {
   }
   let reply;
   try {
-    reply = { id: message.id, outcomes: storeGroup(sendsOf(message.values)) };
+    reply = message.reads
+      ? { id: message.id, columns: accessColumns, rows: readAccess(message.reads) }
+      : { id: message.id, outcomes: storeGroup(sendsOf(message.values)) };
   } catch (error) {
     reply = { id: message.id, error: errorOf(error) };
   }

@@ -2,7 +2,14 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { addUnread } from './chat.repository';
+import {
+  addUnread,
+  readSendAccess,
+  readSendAccessWithClientId,
+  toSendAccess,
+  type SendAccess,
+  type SendAccessRow,
+} from './chat.repository';
 import { insertMessage, messageColumns, takeNextSeq } from './message.repository';
 import { groupedSendStore, type NewSend, type SendStore, type StoredSend } from './send-store';
 import { sendThreadSource } from './send-thread-source';
@@ -18,7 +25,17 @@ type Outcome = (string | number)[] | null | { error: ThreadError };
 interface Reply {
   id: number;
   outcomes?: Outcome[];
+  columns?: (keyof SendAccessRow)[];
+  rows?: unknown[][][];
   error?: ThreadError;
+}
+
+interface Read {
+  chatId: string;
+  userId: string;
+  clientId: string | undefined;
+  resolve: (access: SendAccess | undefined) => void;
+  reject: (error: unknown) => void;
 }
 
 interface Job {
@@ -45,27 +62,38 @@ function stored(outcome: (string | number)[]): StoredSend {
 const toError = (error: ThreadError) =>
   Object.assign(new Error(error.message), { code: error.code });
 
+/** A row the thread sent as values in the order of `columns`. */
+function rowOf(columns: readonly (keyof SendAccessRow)[], values: unknown[]): SendAccessRow {
+  const row: Record<string, unknown> = {};
+  columns.forEach((column, index) => (row[column] = values[index]));
+  return row as unknown as SendAccessRow;
+}
+
 /**
- * Sends stored by a thread of their own on SQLite, grouped into shared commits.
+ * What every send reads and writes, done by a thread of its own on SQLite: the sendAccess read,
+ * and the store, grouped into shared commits.
  *
  * Why: SQLite runs on the thread that calls it. Storing a send (its seq, the row, the unread
  * counts, a share of the commit) took about a third of the event loop's time under a stream of
- * sends, time in which no socket was read or written. The thread has its own connection to the
- * same file; the event loop only posts each group and hands out the outcomes.
+ * sends, and the read before it a sixth: time in which no socket was read or written. The
+ * thread has its own connection to the same file; the event loop only posts the reads of one
+ * turn together, and each group, and hands out the answers.
  *
  * - Sends arriving while a group is stored wait and form the next group (one commit each),
  *   as with groupedTransactor, and nothing is answered before its group is committed.
  * - While the thread writes a group, the main connection is held (`db.connection()`), so the
  *   app's own transactions never meet the thread's write lock: SQLite would make them wait in
  *   its busy handler, which blocks the event loop, or fail on a snapshot the thread outdated.
+ * - The thread answers in order, so a read posted after a group sees that group committed.
  * - If the thread fails, the sends it held are refused (a retry with the same clientId is
- *   answered with the message if it was stored) and later sends are stored on the main thread.
+ *   answered with the message if it was stored) and later sends are read and stored on the
+ *   main thread; reads it held are read again there.
  */
 export function threadSendStore(
-  db: Kysely<Database>,
-  file: string,
+  database: { db: Kysely<Database>; reads: Kysely<Database>; file: string },
   onFailure: (error: unknown) => void,
 ): SendStore {
+  const { db, file } = database;
   const worker = new Worker(sendThreadSource, {
     eval: true,
     workerData: {
@@ -76,12 +104,14 @@ export function threadSendStore(
         nextSeq: takeNextSeq.statement(db),
         insert: insertMessage.statement(db),
         addUnread: addUnread.statement(db),
+        sendAccess: readSendAccess.statement(db),
+        sendAccessWithClientId: readSendAccessWithClientId.statement(db),
       },
     },
   });
   // The thread never keeps the process alive; close() stops it.
   worker.unref();
-  const onMainThread = groupedSendStore(db);
+  const onMainThread = groupedSendStore(db, database.reads);
   const replies = new Map<number, (reply: Reply) => void>();
   let lastId = 0;
   let failure: unknown;
@@ -105,14 +135,39 @@ export function threadSendStore(
     });
   });
 
-  const post = (sends: NewSend[]) =>
+  const request = (message: { values: unknown[] } | { reads: unknown[] }) =>
     new Promise<Reply>((resolve) => {
       const id = ++lastId;
       replies.set(id, resolve);
-      const values: unknown[] = [];
-      for (const send of sends) for (const column of columns) values.push(send[column]);
-      worker.postMessage({ id, values });
+      worker.postMessage({ id, ...message });
     });
+
+  const post = (sends: NewSend[]) => {
+    const values: unknown[] = [];
+    for (const send of sends) for (const column of columns) values.push(send[column]);
+    return request({ values });
+  };
+
+  let reads: Read[] = [];
+
+  /** Posts the reads of one turn of the event loop together. */
+  async function readBatch(): Promise<void> {
+    const batch = reads;
+    reads = [];
+    const values: unknown[] = [];
+    for (const read of batch) values.push(read.chatId, read.userId, read.clientId ?? null);
+    const reply = await request({ reads: values });
+    for (const [index, read] of batch.entries()) {
+      if (reply.error) {
+        onMainThread
+          .sendAccess(read.chatId, read.userId, read.clientId)
+          .then(read.resolve, read.reject);
+      } else {
+        const rows = reply.rows![index]!.map((values) => rowOf(reply.columns!, values));
+        read.resolve(toSendAccess(read.chatId, read.userId, rows));
+      }
+    }
+  }
 
   const waiting: Job[] = [];
   let draining: Promise<void> | undefined;
@@ -152,6 +207,15 @@ export function threadSendStore(
   }
 
   return {
+    sendAccess: (chatId, userId, clientId) => {
+      if (failure !== undefined || closing) {
+        return onMainThread.sendAccess(chatId, userId, clientId);
+      }
+      return new Promise((resolve, reject) => {
+        reads.push({ chatId, userId, clientId, resolve, reject });
+        if (reads.length === 1) setImmediate(() => void readBatch());
+      });
+    },
     store: (send) =>
       new Promise((resolve, reject) => {
         waiting.push({ send, resolve, reject });

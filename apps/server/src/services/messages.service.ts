@@ -92,7 +92,7 @@ export class MessagesService {
   }
 
   async send(user: SessionUser, input: SendInput, origin: SendOrigin = {}): Promise<SocialMessage> {
-    const entry = await this.options.store.chats.sendAccess(input.chatId, user.id, input.clientId);
+    const entry = await this.options.sends.sendAccess(input.chatId, user.id, input.clientId);
     if (!entry) throw notFound(noSuchChat);
     if (input.clientId !== undefined && entry.clientIdUsed) {
       const original = await this.messages.findByClientId(user.id, input.clientId);

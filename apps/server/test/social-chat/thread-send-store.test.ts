@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/db/errors';
+import { ChatRepository } from '../../src/repositories/chat.repository';
 import type { NewSend, SendStore } from '../../src/repositories/send-store';
 import { threadSendStore } from '../../src/repositories/thread-send-store';
 import { eventually } from '../helpers/mcp';
@@ -23,7 +24,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
   });
 
   const storeOn = (file: string, failures: unknown[] = []) => {
-    const store = threadSendStore(t.app.database.db, file, (error) => failures.push(error));
+    const store = threadSendStore({ ...t.app.database, file }, (error) => failures.push(error));
     stores.push(store);
     return store;
   };
@@ -69,6 +70,30 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     expect(await storedIn(chatId)).toEqual(['1:one', '2:two', '3:three']);
     expect((await bob.api.chat(chatId))?.unread).toBe(3);
     expect((await alice.api.chat(chatId))?.unread).toBe(0);
+  });
+
+  it('reads a chat as its sender sees it, as the app would, and sees what was just stored', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, bob, chatId } = await friends(t.app);
+    const outsider = (await friends(t.app)).alice;
+    const clientId = randomUUID();
+    const chats = new ChatRepository(t.app.database.db);
+    const [asAlice, asOutsider, beforeSend] = await Promise.all([
+      store.sendAccess(chatId, alice.user.id, undefined),
+      store.sendAccess(chatId, outsider.user.id, undefined),
+      store.sendAccess(chatId, bob.user.id, clientId),
+    ]);
+    expect(asAlice).toEqual(await chats.sendAccess(chatId, alice.user.id, undefined));
+    expect(asAlice).toMatchObject({
+      chat: { id: chatId },
+      me: { user_id: alice.user.id, blocked: 0 },
+      others: [{ user_id: bob.user.id, last_read_seq: 0, blocked: 0 }],
+      clientIdUsed: false,
+    });
+    expect(asOutsider).toBeUndefined();
+    expect(beforeSend?.clientIdUsed).toBe(false);
+    await store.store(newSend(chatId, bob.user.id, 'hello', clientId));
+    expect((await store.sendAccess(chatId, bob.user.id, clientId))?.clientIdUsed).toBe(true);
   });
 
   it('answers a send to a chat that does not exist with nothing, and stores nothing', async () => {
@@ -133,6 +158,9 @@ describe('sends stored by a thread of their own (SQLite)', () => {
       const second = await store.store(newSend(chatId, alice.user.id, 'second'));
       expect([first?.seq, second?.seq]).toEqual([1, 2]);
       expect(await storedIn(chatId)).toEqual(['1:first', '2:second']);
+      expect((await store.sendAccess(chatId, alice.user.id, undefined))?.me.user_id).toBe(
+        alice.user.id,
+      );
       expect(failures).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
