@@ -46,6 +46,8 @@ interface Job {
 
 /** Most sends in one transaction. */
 const maxGroup = 256;
+/** Most groups stored in one hold of the app's connection (its own queries wait meanwhile). */
+const groupsPerTurn = 4;
 
 /** A send's values in the order the thread reads them: a message's columns but its seq. */
 const columns = messageColumns.filter((column): column is keyof NewSend => column !== 'seq');
@@ -116,6 +118,9 @@ export function threadSendStore(
   let lastId = 0;
   let failure: unknown;
   let closing: Promise<void> | undefined;
+  /** Asked to stop: what comes after is read and stored on the main thread. */
+  let stopped = false;
+  const onThread = () => failure === undefined && !stopped;
 
   worker.on('message', (reply: Reply) => {
     replies.get(reply.id)?.(reply);
@@ -127,7 +132,11 @@ export function threadSendStore(
   });
   const exited = new Promise<void>((resolve) => {
     worker.on('exit', () => {
-      failure ??= new Error('The thread storing sends stopped');
+      // An end without an error (and not asked for) is a failure all the same.
+      if (failure === undefined && !stopped) {
+        failure = new Error('The thread storing sends stopped');
+        onFailure(failure);
+      }
       const error = { code: undefined, message: 'The message could not be stored; send it again' };
       for (const [id, settle] of replies) settle({ id, error });
       replies.clear();
@@ -154,15 +163,21 @@ export function threadSendStore(
   async function readBatch(): Promise<void> {
     const batch = reads;
     reads = [];
+    const readOnMainThread = (read: Read) =>
+      onMainThread
+        .sendAccess(read.chatId, read.userId, read.clientId)
+        .then(read.resolve, read.reject);
+    if (!onThread()) {
+      for (const read of batch) void readOnMainThread(read);
+      return;
+    }
     const values: unknown[] = [];
     for (const read of batch) values.push(read.chatId, read.userId, read.clientId ?? null);
     const reply = await request({ reads: values });
     for (const [index, read] of batch.entries()) {
-      if (reply.error) {
-        onMainThread
-          .sendAccess(read.chatId, read.userId, read.clientId)
-          .then(read.resolve, read.reject);
-      } else {
+      // The thread could not read (or stopped meanwhile): read again here.
+      if (reply.error) void readOnMainThread(read);
+      else {
         const rows = reply.rows![index]!.map((values) => rowOf(reply.columns!, values));
         read.resolve(toSendAccess(read.chatId, read.userId, rows));
       }
@@ -172,18 +187,33 @@ export function threadSendStore(
   const waiting: Job[] = [];
   let draining: Promise<void> | undefined;
 
-  async function storeNextGroup(): Promise<void> {
+  /** Hands out a group's outcomes (after its commit). */
+  function settle(group: Job[], reply: Reply): void {
+    for (const [index, job] of group.entries()) {
+      const outcome: Outcome = reply.error ? { error: reply.error } : reply.outcomes![index]!;
+      if (outcome === null) job.resolve(undefined);
+      else if (Array.isArray(outcome)) job.resolve(stored(outcome));
+      else job.reject(toError(outcome.error));
+    }
+  }
+
+  /** Stores what waits, a group at a time, in one hold of the app's connection. */
+  async function storeGroups(): Promise<void> {
     let group: Job[] = [];
     try {
       await db.connection().execute(async () => {
         // Taken once the connection is ours, so sends arriving meanwhile join.
         group = waiting.splice(0, maxGroup);
-        const reply = await post(group.map((job) => job.send));
-        for (const [index, job] of group.entries()) {
-          const outcome: Outcome = reply.error ? { error: reply.error } : reply.outcomes![index]!;
-          if (outcome === null) job.resolve(undefined);
-          else if (Array.isArray(outcome)) job.resolve(stored(outcome));
-          else job.reject(toError(outcome.error));
+        let reply = post(group.map((job) => job.send));
+        for (let turn = 1; group.length > 0; turn++) {
+          const answered = await reply;
+          const done = group;
+          // The next group goes to the thread before this one's outcomes are handed out, so
+          // the thread stores it while the event loop sends what they cause (else each waits
+          // for the other). After a few groups the app's own queries get their turn.
+          group = turn < groupsPerTurn && onThread() ? waiting.splice(0, maxGroup) : [];
+          if (group.length > 0) reply = post(group.map((job) => job.send));
+          settle(done, answered);
         }
       });
     } catch (error) {
@@ -197,20 +227,18 @@ export function threadSendStore(
     while (waiting.length > 0) {
       // As in groupedTransactor: let the event loop read what the sockets hold first.
       await new Promise((resolve) => setImmediate(resolve));
-      if (failure !== undefined || closing) {
+      if (!onThread()) {
         for (const job of waiting.splice(0)) {
           onMainThread.store(job.send).then(job.resolve, job.reject);
         }
-      } else await storeNextGroup();
+      } else await storeGroups();
     }
     draining = undefined;
   }
 
   return {
     sendAccess: (chatId, userId, clientId) => {
-      if (failure !== undefined || closing) {
-        return onMainThread.sendAccess(chatId, userId, clientId);
-      }
+      if (!onThread()) return onMainThread.sendAccess(chatId, userId, clientId);
       return new Promise((resolve, reject) => {
         reads.push({ chatId, userId, clientId, resolve, reject });
         if (reads.length === 1) setImmediate(() => void readBatch());
@@ -227,6 +255,7 @@ export function threadSendStore(
         // Held now, so that a process with nothing else to do waits for the thread's close.
         worker.ref();
         // Asked to close its connection rather than terminated (see startWalCheckpointer).
+        stopped = true;
         worker.postMessage('stop');
         await exited;
       })()),

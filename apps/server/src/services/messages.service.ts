@@ -133,7 +133,13 @@ export class MessagesService {
     const view: MessageView = { ...row, seq: stored.seq, sender_username: user.username };
     // Read marks as they were: nobody has read a message stored just now.
     const marks = readMarksOf([entry.me, ...entry.others]);
-    const messageFor = (viewerId: string) => toSocialMessage(view, viewerId, marks);
+    // Each participant's view is made once (the sender's serves its tabs and the reply).
+    const views = new Map<string, SocialMessage>();
+    const messageFor = (viewerId: string) => {
+      let message = views.get(viewerId);
+      if (!message) views.set(viewerId, (message = toSocialMessage(view, viewerId, marks)));
+      return message;
+    };
     this.options.notify.sent(participantIds, messageFor, stored.unread, origin.socketId);
     return messageFor(user.id);
   }

@@ -144,6 +144,40 @@ describe('sends stored by a thread of their own (SQLite)', () => {
       Array.from({ length: 100 }, (_, i) => i + 1),
     );
     expect(await storedIn(chatId)).toHaveLength(100);
+    // Once the thread is stopped, the database (still open) is read and written from here.
+    expect((await store.store(newSend(chatId, alice.user.id, 'after')))?.seq).toBe(101);
+    expect((await store.sendAccess(chatId, alice.user.id, undefined))?.me.user_id).toBe(
+      alice.user.id,
+    );
+  });
+
+  it('lets the app use its connection between runs of groups under a long stream of sends', async () => {
+    const store = storeOn(t.app.database.file!);
+    const { alice, chatId } = await friends(t.app);
+    const answered: number[] = [];
+    // 2,000 sends make 8 groups of 256, stored a few to one hold of the app's connection.
+    const sends = Array.from({ length: 2000 }, (_, i) =>
+      store.store(newSend(chatId, alice.user.id, `m${i}`)).then((stored) => {
+        answered.push(stored!.seq);
+        return stored;
+      }),
+    );
+    await sends[0];
+    // The thread holds the app's connection now; the app's own transaction waits its turn.
+    const ranAfter = await t.app.database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('chats')
+        .set({ updated_at: Date.now() })
+        .where('id', '=', chatId)
+        .execute();
+      return answered.length;
+    });
+    await Promise.all(sends);
+    expect(answered).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+    // It ran while sends were still waiting, not once the whole stream was stored.
+    expect(ranAfter).toBeGreaterThanOrEqual(256);
+    expect(ranAfter).toBeLessThan(2000);
+    expect(await storedIn(chatId)).toHaveLength(2000);
   });
 
   it('stores on the event loop when the thread cannot work, and says so once', async () => {
