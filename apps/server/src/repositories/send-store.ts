@@ -32,10 +32,7 @@ export interface SendStore {
 }
 
 /** The statements of one send, on `db` (a transaction). */
-export async function storeSendOn(
-  db: Kysely<Database>,
-  send: NewSend,
-): Promise<StoredSend | undefined> {
+async function storeSendOn(db: Kysely<Database>, send: NewSend): Promise<StoredSend | undefined> {
   const messages = new MessageRepository(db);
   const seq = await messages.nextSeq(send.chat_id, send.created_at);
   if (seq === undefined) return undefined;

@@ -53,24 +53,28 @@ const errorOf = (error) => ({ code: error && error.code, message: String(error &
 
 const columns = workerData.columns;
 
+// Each send's values by the names the statements give them (see precompiled).
 function sendsOf(values) {
   const sends = [];
   for (let start = 0; start < values.length; start += columns.length) {
     const send = {};
     columns.forEach((column, index) => (send[column] = values[start + index]));
+    send.chatId = send.chat_id;
+    send.senderId = send.sender_id;
+    send.now = send.created_at;
     sends.push(send);
   }
   return sends;
 }
 
 function storeOne(send) {
-  const values = { ...send, chatId: send.chat_id, senderId: send.sender_id, now: send.created_at };
-  const row = nextSeq.statement.get(bind(nextSeq, values));
+  const row = nextSeq.statement.get(bind(nextSeq, send));
   if (row === undefined) return null;
-  values.seq = row.last_seq;
-  insert.statement.run(bind(insert, values));
-  const outcome = [values.seq];
-  for (const r of addUnread.statement.all(bind(addUnread, values))) {
+  // A send may run twice (again in a savepoint after a rollback): its seq is taken anew.
+  send.seq = row.last_seq;
+  insert.statement.run(bind(insert, send));
+  const outcome = [send.seq];
+  for (const r of addUnread.statement.all(bind(addUnread, send))) {
     if (r.user_id !== send.sender_id) outcome.push(r.user_id, r.unread);
   }
   return outcome;

@@ -27,7 +27,7 @@ export interface MessagesStore {
 interface MessagesServiceOptions {
   store: MessagesStore;
   transact: Transact<MessagesStore>;
-  /** Stores sends, grouped into shared commits. */
+  /** What every send reads (the check before it) and stores, in shared commits. */
   sends: SendStore;
   chats: ChatsService;
   contacts: ContactsService;
