@@ -5,11 +5,34 @@ import {
   type SocialChat,
   type SocialMessage,
 } from '@confab/protocol/social-chat';
+import type { NewSend } from '../../src/repositories/send-store';
 import { contactFrom, contactsAs, contactsTables } from './contacts';
 import { multipart } from './social';
 import { signUp } from './users';
 
 export type Person = Awaited<ReturnType<typeof person>>;
+
+/** A text message's row as a send stores it, but for its seq (taken from the chat). */
+export function newSendRow(
+  chatId: string,
+  senderId: string,
+  content: string,
+  clientId = randomUUID(),
+) {
+  return {
+    id: randomUUID(),
+    chat_id: chatId,
+    sender_id: senderId,
+    client_id: clientId,
+    content,
+    content_type: 'text',
+    attachment: null,
+    created_at: Date.now(),
+    edited_at: null,
+    deleted: 0,
+    revision: 0,
+  } satisfies NewSend;
+}
 
 /** A fresh signed-up user with the social API as they call it. */
 export async function person(app: FastifyInstance) {

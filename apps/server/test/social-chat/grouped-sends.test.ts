@@ -6,7 +6,7 @@ import { ChatRepository } from '../../src/repositories/chat.repository';
 import { groupedTransactor } from '../../src/repositories/grouped-transaction';
 import { MessageRepository } from '../../src/repositories/message.repository';
 import { databaseTargets } from '../helpers/database-targets';
-import { befriend, friends, person } from '../helpers/social-chat';
+import { befriend, friends, newSendRow, person } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const store = (db: Kysely<Database>) => ({
@@ -71,20 +71,7 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
     const storeOne = (label: string, fail = false) =>
       transact(chatId, async ({ messages }) => {
         const seq = await messages.nextSeq(chatId, Date.now());
-        await messages.insert({
-          id: randomUUID(),
-          chat_id: chatId,
-          seq: seq!,
-          sender_id: alice.user.id,
-          client_id: randomUUID(),
-          content: label,
-          content_type: 'text',
-          attachment: null,
-          created_at: Date.now(),
-          edited_at: null,
-          deleted: 0,
-          revision: 0,
-        });
+        await messages.insert({ ...newSendRow(chatId, alice.user.id, label), seq: seq! });
         events.push(`stored ${label}`);
         if (fail) throw new Error(`${label} refused`);
         return seq;

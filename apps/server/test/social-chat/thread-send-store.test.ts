@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/db/errors';
 import { ChatRepository } from '../../src/repositories/chat.repository';
-import type { NewSend, SendStore } from '../../src/repositories/send-store';
+import type { SendStore } from '../../src/repositories/send-store';
 import { threadSendStore } from '../../src/repositories/thread-send-store';
 import { eventually } from '../helpers/mcp';
-import { friends } from '../helpers/social-chat';
+import { friends, newSendRow } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // On SQLite, sends are stored by a thread with its own connection to the database file.
@@ -28,20 +28,6 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     stores.push(store);
     return store;
   };
-  const newSend = (chatId: string, senderId: string, content: string, clientId = randomUUID()) =>
-    ({
-      id: randomUUID(),
-      chat_id: chatId,
-      sender_id: senderId,
-      client_id: clientId,
-      content,
-      content_type: 'text',
-      attachment: null,
-      created_at: Date.now(),
-      edited_at: null,
-      deleted: 0,
-      revision: 0,
-    }) satisfies NewSend;
   const storedIn = async (chatId: string) =>
     (
       await t.app.database.db
@@ -57,7 +43,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     const { alice, bob, chatId } = await friends(t.app);
     const results = await Promise.all(
       ['one', 'two', 'three'].map((content) =>
-        store.store(newSend(chatId, alice.user.id, content)),
+        store.store(newSendRow(chatId, alice.user.id, content)),
       ),
     );
     expect(results.map((r) => r?.seq)).toEqual([1, 2, 3]);
@@ -92,7 +78,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     });
     expect(asOutsider).toBeUndefined();
     expect(beforeSend?.clientIdUsed).toBe(false);
-    await store.store(newSend(chatId, bob.user.id, 'hello', clientId));
+    await store.store(newSendRow(chatId, bob.user.id, 'hello', clientId));
     expect((await store.sendAccess(chatId, bob.user.id, clientId))?.clientIdUsed).toBe(true);
   });
 
@@ -101,8 +87,8 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     const { alice, chatId } = await friends(t.app);
     const missing = randomUUID();
     const [lost, kept] = await Promise.all([
-      store.store(newSend(missing, alice.user.id, 'nowhere')),
-      store.store(newSend(chatId, alice.user.id, 'here')),
+      store.store(newSendRow(missing, alice.user.id, 'nowhere')),
+      store.store(newSendRow(chatId, alice.user.id, 'here')),
     ]);
     expect(lost).toBeUndefined();
     expect(kept?.seq).toBe(1);
@@ -115,10 +101,10 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     const { alice, chatId } = await friends(t.app);
     const clientId = randomUUID();
     const settled = await Promise.allSettled([
-      store.store(newSend(chatId, alice.user.id, 'a')),
-      store.store(newSend(chatId, alice.user.id, 'first', clientId)),
-      store.store(newSend(chatId, alice.user.id, 'again', clientId)),
-      store.store(newSend(chatId, alice.user.id, 'b')),
+      store.store(newSendRow(chatId, alice.user.id, 'a')),
+      store.store(newSendRow(chatId, alice.user.id, 'first', clientId)),
+      store.store(newSendRow(chatId, alice.user.id, 'again', clientId)),
+      store.store(newSendRow(chatId, alice.user.id, 'b')),
     ]);
     expect(settled.map((s) => s.status)).toEqual([
       'fulfilled',
@@ -134,7 +120,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
   it('has committed every send it took when close resolves', async () => {
     const store = storeOn(t.app.database.file!);
     const { alice, chatId } = await friends(t.app);
-    const send = (i: number) => store.store(newSend(chatId, alice.user.id, `m${i}`));
+    const send = (i: number) => store.store(newSendRow(chatId, alice.user.id, `m${i}`));
     const sends = Array.from({ length: 50 }, (_, i) => send(i));
     // The first group is with the thread by now; the next waits for it.
     await new Promise((resolve) => setImmediate(resolve));
@@ -145,7 +131,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     );
     expect(await storedIn(chatId)).toHaveLength(100);
     // Once the thread is stopped, the database (still open) is read and written from here.
-    expect((await store.store(newSend(chatId, alice.user.id, 'after')))?.seq).toBe(101);
+    expect((await store.store(newSendRow(chatId, alice.user.id, 'after')))?.seq).toBe(101);
     expect((await store.sendAccess(chatId, alice.user.id, undefined))?.me.user_id).toBe(
       alice.user.id,
     );
@@ -157,7 +143,7 @@ describe('sends stored by a thread of their own (SQLite)', () => {
     const answered: number[] = [];
     // 2,000 sends make 8 groups of 256, stored a few to one hold of the app's connection.
     const sends = Array.from({ length: 2000 }, (_, i) =>
-      store.store(newSend(chatId, alice.user.id, `m${i}`)).then((stored) => {
+      store.store(newSendRow(chatId, alice.user.id, `m${i}`)).then((stored) => {
         answered.push(stored!.seq);
         return stored;
       }),
@@ -188,8 +174,8 @@ describe('sends stored by a thread of their own (SQLite)', () => {
       const store = storeOn(join(dir, 'missing', 'confab.db'), failures);
       const { alice, chatId } = await friends(t.app);
       await eventually(async () => failures.length > 0, 20);
-      const first = await store.store(newSend(chatId, alice.user.id, 'first'));
-      const second = await store.store(newSend(chatId, alice.user.id, 'second'));
+      const first = await store.store(newSendRow(chatId, alice.user.id, 'first'));
+      const second = await store.store(newSendRow(chatId, alice.user.id, 'second'));
       expect([first?.seq, second?.seq]).toEqual([1, 2]);
       expect(await storedIn(chatId)).toEqual(['1:first', '2:second']);
       expect((await store.sendAccess(chatId, alice.user.id, undefined))?.me.user_id).toBe(
