@@ -94,7 +94,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = connectDatabase(config);
+  const database = connectDatabase({
+    ...config,
+    onCheckpointerFailure: (error) =>
+      app.log.warn({ err: error }, 'The WAL checkpointer failed; SQLite checkpoints by itself now'),
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());

@@ -29,9 +29,11 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Told when SQLite's WAL checkpointer thread fails (the main connection takes over). */
+  onCheckpointerFailure?: (error: unknown) => void;
 }): DatabaseHandle {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl);
-  return connectSqlite(join(options.dataDir, 'confab.db'));
+  return connectSqlite(join(options.dataDir, 'confab.db'), options.onCheckpointerFailure);
 }
 
 function connectPostgres(url: string): DatabaseHandle {
@@ -42,7 +44,10 @@ function connectPostgres(url: string): DatabaseHandle {
   return { db, reads: db, engine: 'postgres', close: once(() => db.destroy()) };
 }
 
-export function connectSqlite(file: string): DatabaseHandle {
+export function connectSqlite(
+  file: string,
+  onCheckpointerFailure?: (error: unknown) => void,
+): DatabaseHandle {
   mkdirSync(join(file, '..'), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes
@@ -53,7 +58,7 @@ export function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // A WAL that grew in a burst is cut back to this size once it starts over.
   sqlite.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-  const checkpointer = startWalCheckpointer(sqlite, file);
+  const checkpointer = startWalCheckpointer(sqlite, file, onCheckpointerFailure);
   const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
   const reader = new SQLite(file);
   reader.pragma('query_only = ON');

@@ -39,7 +39,11 @@ export interface WalCheckpointer {
  *
  * If the thread ends on its own (it failed), the main connection checkpoints by itself again.
  */
-export function startWalCheckpointer(sqlite: SQLite.Database, file: string): WalCheckpointer {
+export function startWalCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  onFailure: (error: unknown) => void = () => {},
+): WalCheckpointer {
   const worker = new Worker(checkpointerSource, {
     eval: true,
     workerData: {
@@ -59,7 +63,7 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string): Wal
     });
   });
   // An error ends the thread ('exit' follows); the main connection takes over (above).
-  worker.on('error', () => {});
+  worker.on('error', onFailure);
   return {
     stop: () => {
       if (!stopping) {

@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectSqlite, type DatabaseHandle } from '../../src/db/connect';
+import { startWalCheckpointer } from '../../src/db/wal-checkpointer';
 import { eventually } from '../helpers/mcp';
 
 /** Rows of about 1 KB: 4,000 of them are about 1,000 WAL pages, SQLite's own checkpoint size. */
@@ -71,5 +73,27 @@ describe("SQLite's WAL is checkpointed off the event loop", () => {
     handle = connectSqlite(file);
     const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(handle.db);
     expect(count.rows[0]!.n).toBe(200);
+  });
+
+  it('says so when its thread fails, and the main connection checkpoints by itself again', async () => {
+    const sqlite = new SQLite(join(dir, 'other.db'));
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      const failures: unknown[] = [];
+      // A file in a folder that does not exist: the thread cannot open it.
+      const checkpointer = startWalCheckpointer(sqlite, join(dir, 'missing', 'x.db'), (error) =>
+        failures.push(error),
+      );
+      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      await eventually(async () => failures.length > 0, 20);
+      await eventually(
+        async () => sqlite.pragma('wal_autocheckpoint', { simple: true }) === 1000,
+        20,
+      );
+      expect(failures).toHaveLength(1);
+      await checkpointer.stop();
+    } finally {
+      sqlite.close();
+    }
   });
 });
