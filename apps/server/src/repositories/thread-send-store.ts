@@ -151,9 +151,9 @@ export function threadSendStore(
       worker.postMessage({ id, ...message });
     });
 
-  const post = (sends: NewSend[]) => {
+  const post = (group: Job[]) => {
     const values: unknown[] = [];
-    for (const send of sends) for (const column of columns) values.push(send[column]);
+    for (const { send } of group) for (const column of columns) values.push(send[column]);
     return request({ values });
   };
 
@@ -204,7 +204,7 @@ export function threadSendStore(
       await db.connection().execute(async () => {
         // Taken once the connection is ours, so sends arriving meanwhile join.
         group = waiting.splice(0, maxGroup);
-        let reply = post(group.map((job) => job.send));
+        let reply = post(group);
         for (let turn = 1; group.length > 0; turn++) {
           const answered = await reply;
           const done = group;
@@ -212,7 +212,7 @@ export function threadSendStore(
           // the thread stores it while the event loop sends what they cause (else each waits
           // for the other). After a few groups the app's own queries get their turn.
           group = turn < groupsPerTurn && onThread() ? waiting.splice(0, maxGroup) : [];
-          if (group.length > 0) reply = post(group.map((job) => job.send));
+          if (group.length > 0) reply = post(group);
           settle(done, answered);
         }
       });
