@@ -5,9 +5,9 @@
 // port it listens on.
 //
 // RELAY_FRAMES=protocol makes it send what Confab's protocol sends for a message, still with no
-// session, database or checks: the acknowledgement and `newChatMessage` carry a message with
-// every field of Confab's, and the partner also gets `new_message` with an unread count. It
-// tells how much of Confab's cost is the protocol's frames rather than storing and checking.
+// session, database or checks: the acknowledgement, and `new_message` with an unread count to
+// the partner, carry a message with every field of Confab's. It tells how much of Confab's cost
+// is the protocol's frames rather than storing and checking.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
@@ -51,12 +51,10 @@ io.on('connection', (socket) => {
         deleted: false,
         isRead: false,
       });
-      const received = view();
-      io.to(`user:${partner}`).emit('newChatMessage', { message: received });
       io.to(`user:${partner}`).emit('new_message', {
         chatId: payload.chatId,
         unread: 1,
-        message: received,
+        message: view(),
       });
       ack?.({ ok: true, data: { message: view() } });
     },

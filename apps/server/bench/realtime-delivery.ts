@@ -16,7 +16,8 @@
 // BENCH_PROTOCOL_RELAY=1 adds the relay in its protocol mode (bench/bare-relay.ts: Confab's
 // frames and fields per message, still no session, database or checks) as another contender,
 // to tell the protocol's cost from the cost of storing and checking.
-// Latency is from `emit('sendMessage')` to the partner's `newChatMessage`, on one clock.
+// Latency is from `emit('sendMessage')` to the partner's delivery event, on one clock: Confab's
+// `new_message`, the bare relay's `newChatMessage`.
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,7 +78,9 @@ async function main() {
     if (baseline) children.push(baseline.child);
     const clients: Partial<Record<Contender, Connected[]>> = {
       relay: await connectAll(relay.url, peers, 'relay'),
-      ...(protocolRelay && { protocol: await connectAll(protocolRelay.url, peers, 'relay') }),
+      ...(protocolRelay && {
+        protocol: await connectAll(protocolRelay.url, peers, 'relay', 'new_message'),
+      }),
       confab: await connectAll(confab.url, peers, 'confab'),
       ...(baseline && { baseline: await connectAll(baseline.url, peers, 'confab') }),
     };

@@ -478,11 +478,16 @@ export type SyncReply = {
 };
 
 /**
- * Server → client `newChatMessage`: to every tab of every participant, except the socket that
- * sent the message with `sendMessage` (its acknowledgement carries the message).
+ * Server → client `newChatMessage`: a message the user sent, to their other tabs and devices
+ * (the socket that sent it with `sendMessage` has it in its acknowledgement instead).
  */
 export type NewChatMessagePayload = { message: SocialMessage };
-/** Server → client `new_message`: to the receiver's tabs, for the conversation list. */
+/**
+ * Server → client `new_message`: a message from another participant, to every tab of each
+ * receiver, with the receiver's unread count for the chat. It is the receiver's only event for
+ * the message: the chat room and the conversation list both take it from here (one frame per
+ * message and tab, not two).
+ */
 export type NewMessageNoticePayload = { chatId: string; unread: number; message: SocialMessage };
 /** Server → client `messageUpdated`: an edit or a deletion. */
 export type MessageUpdatedPayload = { message: SocialMessage };

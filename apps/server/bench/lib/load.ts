@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Peer } from './seed';
 
-export type Connected = Peer & { socket: Socket };
+/**
+ * The event that brings a message to its receiver: Confab's protocol sends `new_message` (with
+ * the unread count); the bare relay passes `newChatMessage` on.
+ */
+export type DeliveryEvent = 'new_message' | 'newChatMessage';
+
+export type Connected = Peer & { socket: Socket; deliveredAs: DeliveryEvent };
 
 export async function connectAll(
   url: string,
   peers: Peer[],
   kind: 'confab' | 'relay',
+  deliveredAs: DeliveryEvent = kind === 'confab' ? 'new_message' : 'newChatMessage',
 ): Promise<Connected[]> {
   const connected: Connected[] = [];
   for (let start = 0; start < peers.length; start += 50) {
@@ -23,7 +30,7 @@ export async function connectAll(
               ? { extraHeaders: { cookie: `confab_session=${peer.token}` } }
               : { auth: { user: peer.userId, partner: peer.partnerId } }),
           });
-          socket.once('connect', () => resolve({ ...peer, socket }));
+          socket.once('connect', () => resolve({ ...peer, socket, deliveredAs }));
           socket.once('connect_error', reject);
         }),
     );
@@ -86,8 +93,8 @@ export async function phase(
       latencies.push(at - sent);
       if (at <= end) deliveredInWindow += 1;
     };
-    peer.socket.on('newChatMessage', listener);
-    return () => peer.socket.off('newChatMessage', listener);
+    peer.socket.on(peer.deliveredAs, listener);
+    return () => peer.socket.off(peer.deliveredAs, listener);
   });
 
   const send = (peer: Connected, then?: () => void) => {

@@ -12,9 +12,10 @@ export class MessageNotifications {
   constructor(private readonly realtime: RealtimeHub) {}
 
   /**
-   * A new message: `newChatMessage` to every participant (the sender's other tabs included),
-   * and `new_message` with the receiver's unread count to each receiver, for their chat list.
-   * The socket it was sent through, if any, has it in its acknowledgement and is left out.
+   * A new message: `new_message` with the receiver's unread count to each receiver (their one
+   * event for it), and `newChatMessage` to the sender's other tabs. The socket it was sent
+   * through, if any, has it in its acknowledgement and is left out. `unreadByReceiver` holds
+   * every participant but the sender (the store counts the message for each of them).
    */
   sent(
     participantIds: readonly string[],
@@ -24,14 +25,13 @@ export class MessageNotifications {
   ): void {
     for (const userId of participantIds) {
       const message = messageFor(userId);
-      if (userId === message.sender && sendingSocketId !== undefined) {
-        this.realtime.toUserExceptSocket(userId, sendingSocketId, 'newChatMessage', { message });
-      } else {
-        this.realtime.toUser(userId, 'newChatMessage', { message });
-      }
       const unread = unreadByReceiver.get(userId);
       if (unread !== undefined) {
         this.realtime.toUser(userId, 'new_message', { chatId: message.chatId, unread, message });
+      } else if (sendingSocketId !== undefined) {
+        this.realtime.toUserExceptSocket(userId, sendingSocketId, 'newChatMessage', { message });
+      } else {
+        this.realtime.toUser(userId, 'newChatMessage', { message });
       }
     }
   }

@@ -2,7 +2,19 @@ import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/soc
 import type { ChatForViewer } from '../repositories/chat.repository';
 import type { MessageView } from '../repositories/message.repository';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+let lastMs: number | undefined;
+let lastIso = '';
+/**
+ * A time as the protocol writes it. The last one is kept: a send makes each participant's view
+ * of one message in a row, and the conversion was a noticeable share of a send.
+ */
+const iso = (ms: number) => {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+};
 
 /**
  * How far each participant has read, so a message's `isRead` can be told for any viewer: the

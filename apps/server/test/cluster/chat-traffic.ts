@@ -118,10 +118,14 @@ export const payloadsOf = <E extends keyof ServerToClientEvents>(tab: Tab, event
     .filter((entry) => entry.event === event)
     .map((entry) => entry.payload as Parameters<ServerToClientEvents[E]>[0]);
 
-/** The live `newChatMessage`s of one chat a tab received, in arrival order. */
+/**
+ * The messages of one chat a tab received live, in arrival order: others' as `new_message`,
+ * the user's own from their other tabs as `newChatMessage`.
+ */
 export const liveMessages = (tab: Tab, chatId: string) =>
-  payloadsOf(tab, 'newChatMessage')
-    .map(({ message }) => message)
+  tab.received
+    .filter((entry) => entry.event === 'new_message' || entry.event === 'newChatMessage')
+    .map((entry) => (entry.payload as { message: SocialMessage }).message)
     .filter((message) => message.chatId === chatId);
 
 /**

@@ -75,7 +75,7 @@ describe.skipIf(clusterSkipReason)('presence and typing across two server proces
     // running on node A until it expires.
     const seen = async () =>
       bobOnB.received
-        .filter(({ event }) => event === 'typing' || event === 'newChatMessage')
+        .filter(({ event }) => event === 'typing' || event === 'new_message')
         .map(({ event, payload }) =>
           event === 'typing'
             ? `typing:${(payload as { isTyping: boolean }).isTyping}`

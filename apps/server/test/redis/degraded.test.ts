@@ -76,7 +76,7 @@ describe.skipIf(!redisServerUrl)('a node that loses Redis keeps serving its own 
     const bobOnB = await tab(1, bob.cookie);
     const live = () =>
       bobOnB.received
-        .filter(({ event }) => event === 'newChatMessage')
+        .filter(({ event }) => event === 'new_message')
         .map(({ payload }) => (payload as { message: SocialMessage }).message.seq);
 
     proxy.cut();

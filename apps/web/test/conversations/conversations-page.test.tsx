@@ -294,7 +294,7 @@ describe('/agents, the conversation list', () => {
       content: 'hi there',
       timestamp: '2026-03-01T10:00:00.000Z',
     });
-    act(() => fakeSocket.receive('newChatMessage', { message: fromBob }));
+    // Another participant's message comes only as new_message, with this user's unread count.
     act(() =>
       fakeSocket.receive('new_message', { chatId: 'chat-bob', unread: 1, message: fromBob }),
     );

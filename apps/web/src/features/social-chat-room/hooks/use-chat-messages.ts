@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SocialMessage } from '@confab/protocol/social-chat';
 import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
@@ -52,7 +53,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
     [],
   );
 
-  useRealtimeEvent('newChatMessage', ({ message }) => {
+  const live = ({ message }: { message: SocialMessage }) => {
     appOutbox().settle(message);
     const held = getChatLog(message.chatId);
     if (!held.loaded) return;
@@ -60,7 +61,11 @@ export function useChatMessages(chatId: string, viewerId: string) {
     receive(message.chatId, [message]);
     // A number skipped means an event was missed: fetch what lies between.
     if (gap) void catchUp(message.chatId, viewerId).catch(() => undefined);
-  });
+  };
+  // Another participant's message comes as new_message, one this user sent from another tab
+  // as newChatMessage.
+  useRealtimeEvent('new_message', live);
+  useRealtimeEvent('newChatMessage', live);
   useRealtimeEvent('messageUpdated', ({ message }) => {
     if (getChatLog(message.chatId).loaded) receive(message.chatId, [message]);
   });
