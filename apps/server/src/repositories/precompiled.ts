@@ -9,19 +9,6 @@ interface Template {
 }
 
 /**
- * A query compiled once per database (per dialect adapter) and afterwards run with new values.
- *
- * Why: building and compiling a Kysely query (immutable nodes, a visitor over them) costs more
- * than SQLite takes to run a small statement, and a send runs four of them. This is for the hot
- * statements only; everything else builds its queries as usual.
- *
- * `build` is called once with a stand-in (a unique symbol) for each named value, so the query's
- * shape must not depend on the values: a query whose shape varies is two precompiled queries.
- * Its parameters are then either a stand-in, replaced by the caller's value on every run, or a
- * constant of the query itself, kept. A value given as undefined is stored as NULL (both
- * drivers bind it so).
- */
-/**
  * A precompiled query as data: its SQL, and for each parameter either a constant of the query
  * or the name of the caller's value. For running it on a connection of another thread.
  */
@@ -36,6 +23,19 @@ export interface Precompiled<P, O> {
   statement(db: Kysely<Database>): PlainStatement;
 }
 
+/**
+ * A query compiled once per database (per dialect adapter) and afterwards run with new values.
+ *
+ * Why: building and compiling a Kysely query (immutable nodes, a visitor over them) costs more
+ * than SQLite takes to run a small statement, and a send runs four of them. This is for the hot
+ * statements only; everything else builds its queries as usual.
+ *
+ * `build` is called once with a stand-in (a unique symbol) for each named value, so the query's
+ * shape must not depend on the values: a query whose shape varies is two precompiled queries.
+ * Its parameters are then either a stand-in, replaced by the caller's value on every run, or a
+ * constant of the query itself, kept. A value given as undefined is stored as NULL (both
+ * drivers bind it so).
+ */
 export function precompiled<P extends Record<string, unknown>, O>(
   names: readonly (keyof P & string)[],
   build: (db: Kysely<Database>, values: P) => Compilable<O>,
