@@ -107,6 +107,7 @@ function chatList(count: number): string {
       isArchived: index % 50 === 49,
       isMuted: index % 11 === 0,
       isBlocked: false,
+      readOnly: false,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
   });

@@ -175,8 +175,16 @@ export const socialChatSchema = z.object({
   pinnedOrder: z.number().int().positive().nullable(),
   isArchived: z.boolean(),
   isMuted: z.boolean(),
-  /** The viewer blocked this chat, or either side blocked the other as a contact. */
+  /**
+   * The viewer blocked this chat, or blocked the other participant as a contact. A block by the
+   * other side is not told (it shows only as `readOnly`), as the block dialog promises.
+   */
   isBlocked: z.boolean(),
+  /**
+   * Nothing new can be written here by anyone: a block either way, or the pair are no longer
+   * contacts (removed). The history stays readable; no presence is shown.
+   */
+  readOnly: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type SocialChat = z.infer<typeof socialChatSchema>;

@@ -64,6 +64,25 @@ export function readMarksOf(
   return new Map(participants.map((p) => [p.user_id, p.last_read_seq]));
 }
 
+/**
+ * Whether anything new may be written into a chat (messages, edits, typing, read marks, files):
+ * only between contacts whose friendship stands (a private chat's request is accepted), and
+ * never while either participant has blocked the chat. A block either way, a removal, or a
+ * request that is pending or rejected again all leave the history readable and nothing more.
+ */
+export function isChatWritable({
+  chat,
+  me,
+  others,
+}: {
+  chat: { pair_key: string | null; contact_status: string | null };
+  me: { blocked: number };
+  others: readonly { blocked: number }[];
+}): boolean {
+  const friends = chat.pair_key === null || chat.contact_status === 'accepted';
+  return friends && me.blocked !== 1 && !others.some((o) => o.blocked === 1);
+}
+
 /** Nobody sends into a chat that either participant blocked, or between a blocked pair. */
 export function isChatBlocked({
   chat,
@@ -113,9 +132,11 @@ export function toSocialChat(
     pinnedOrder: me.pinned === 1 ? me.pinned_order : null,
     isArchived: me.archived === 1,
     isMuted: me.muted === 1,
-    // The viewer's own chat block, or a contact block either way (the protocol's definition);
-    // the other participant's chat block is theirs to know.
-    isBlocked: me.blocked === 1 || chat.contact_status === 'blocked',
+    // Only the viewer's own blocks: the other side's block shows as read-only, nothing more.
+    isBlocked:
+      me.blocked === 1 ||
+      (chat.contact_status === 'blocked' && chat.contact_blocked_by === me.user_id),
+    readOnly: !isChatWritable(entry),
     createdAt: iso(chat.created_at),
   };
 }

@@ -120,7 +120,7 @@ describe.each(databaseTargets)('social chat access on $engine', (target) => {
     const { alice, bob, chatId, contactId } = await friends(t.app);
     await alice.contacts.action('block', contactId);
     const [forBob] = dataOf<{ chats: SocialChat[] }>(await bob.api.call('GET', paths.chats)).chats;
-    expect(forBob).toMatchObject({ _id: chatId, isBlocked: true });
+    expect(forBob).toMatchObject({ _id: chatId, isBlocked: false, readOnly: true });
     const before = await socialTables(t.app);
     for (const who of [alice, bob]) {
       expect((await who.api.send(chatId, { content: 'hello?' })).statusCode).toBe(403);

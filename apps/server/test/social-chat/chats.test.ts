@@ -39,6 +39,7 @@ describe.each(databaseTargets)('social chats on $engine', (target) => {
         isArchived: false,
         isMuted: false,
         isBlocked: false,
+        readOnly: false,
       }),
     ]);
     const sent = await alice.api.say(chatId, 'hi Bob');

@@ -52,6 +52,7 @@ export function chatWith(other: string, extra: Partial<SocialChat> = {}): Social
     isArchived: false,
     isMuted: false,
     isBlocked: false,
+    readOnly: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...extra,
   };
