@@ -101,4 +101,26 @@ describe('typing indicators', () => {
     });
     expect(typing()).toHaveLength(1);
   });
+
+  it('says nothing into a read-only chat, not even that typing ended', () => {
+    const { result, rerender, unmount } = renderHook(
+      ({ writable }) => useTyping('chat-1', 'me', writable),
+      { initialProps: { writable: true } },
+    );
+    const typing = () => fakeSocket.emitted.filter(([event]) => event === 'typing');
+    act(() => result.current.reportText('hel'));
+    expect(typing()).toHaveLength(1);
+    // Blocked or removed while typing: the other side's indicator expires by itself.
+    rerender({ writable: false });
+    act(() => {
+      result.current.reportText('hello');
+      result.current.stop();
+    });
+    act(() => {
+      fakeSocket.disconnect();
+      fakeSocket.connect();
+    });
+    unmount();
+    expect(typing()).toHaveLength(1);
+  });
 });
