@@ -123,4 +123,32 @@ describe('typing indicators', () => {
     unmount();
     expect(typing()).toHaveLength(1);
   });
+
+  it('is in the chat on the socket only while it is writable, and joins again once it is', () => {
+    const { result, rerender } = renderHook(({ writable }) => useTyping('chat-1', 'me', writable), {
+      initialProps: { writable: false },
+    });
+    const joins = () => fakeSocket.emitted.filter(([event]) => event === 'join_chats');
+    act(() => {
+      fakeSocket.disconnect();
+      fakeSocket.connect();
+    });
+    expect(joins()).toEqual([]);
+    // Unblocked: the server had taken the tab out of the chat's room, so it joins again.
+    rerender({ writable: true });
+    expect(joins()).toEqual([['join_chats', { chatIds: ['chat-1'] }]]);
+    act(() =>
+      fakeSocket.receive('typing', {
+        chatId: 'chat-1',
+        userId: 'bob',
+        username: 'bob',
+        isTyping: true,
+      }),
+    );
+    expect(result.current.typist).toBe('bob');
+    // Read-only again: out of the room, and no indicator is left showing.
+    rerender({ writable: false });
+    expect(fakeSocket.emitted.at(-1)).toEqual(['leave_chats', { chatIds: ['chat-1'] }]);
+    expect(result.current.typist).toBeNull();
+  });
 });

@@ -31,12 +31,15 @@ export function useTyping(chatId: string, viewerId: string, writable = true) {
     }
   }, [writable]);
 
+  /** The server keeps only writable chats' rooms: a read-only one is neither joined nor heard. */
   const join = useCallback(() => {
     const socket = getSocket();
-    if (socket.connected) socket.emit('join_chats', { chatIds: [chatId] });
+    if (socket.connected && canSay.current) socket.emit('join_chats', { chatIds: [chatId] });
   }, [chatId]);
 
+  // Joined again when the chat turns writable (an unblock): the block took the tab out.
   useEffect(() => {
+    if (!writable) return;
     join();
     return () => {
       const socket = getSocket();
@@ -44,7 +47,7 @@ export function useTyping(chatId: string, viewerId: string, writable = true) {
       clearTimeout(expiry.current);
       setTypist(null);
     };
-  }, [chatId, join]);
+  }, [chatId, join, writable]);
 
   useRealtimeEvent('typing', (notice) => {
     if (notice.chatId !== chatId || notice.userId === viewerId) return;
