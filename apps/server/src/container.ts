@@ -26,6 +26,7 @@ import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
 import { MessageRepository } from './repositories/message.repository';
+import { tellPairChanges } from './services/pair-changes';
 import { ChatsService } from './services/chats.service';
 import { MessageNotifications } from './services/message-notifications';
 import { MessagesService, type MessagesStore } from './services/messages.service';
@@ -99,6 +100,7 @@ export function createServices(
     chats,
     realtime,
   });
+  tellPairChanges({ contacts, chats, typing, presence, realtime, log });
   const fileRows = new FileRepository(database.db);
   const files = new FilesService({
     files: fileRows,
@@ -117,7 +119,6 @@ export function createServices(
     transact: transactor(database.db, messagesStore),
     sends,
     chats,
-    contacts,
     attachments: files,
     notify: messageNotifications,
   });

@@ -95,6 +95,13 @@ export const contactReplyDataSchema = z.object({ contact: contactSchema });
 export const contactReplySchema = envelope(contactReplyDataSchema);
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
+/**
+ * Reply data of unblock: the request as it was before the block, or null when the block was
+ * made with no request between the pair (a removed contact, blocked from the chat).
+ */
+export const unblockContactReplyDataSchema = z.object({ contact: contactSchema.nullable() });
+export const unblockContactReplySchema = envelope(unblockContactReplyDataSchema);
+
 /** Reply data of remove: the request no longer exists. */
 export const removeContactReplyDataSchema = z.object({ contactId: z.string() });
 export const removeContactReplySchema = envelope(removeContactReplyDataSchema);

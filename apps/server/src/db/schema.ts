@@ -38,6 +38,10 @@ export interface FriendRequestsTable {
   status: FriendRequestStatus;
   /** The user who blocked, while status is blocked. */
   blocked_by: string | null;
+  /** While blocked: the status an unblock gives back; null removes the request. */
+  unblock_to: Exclude<FriendRequestStatus, 'blocked'> | null;
+  /** The e-mail the sender addressed the request to, shown to them until it is accepted. */
+  addressed_as: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -103,6 +103,11 @@ export class RealtimeHub {
       .emit(event, ...args);
   }
 
+  /** Takes every tab of these users out of a chat's room (it became read-only). */
+  leaveChat(userIds: readonly string[], chatId: string): void {
+    if (userIds.length > 0) this.io?.in(userIds.map(userRoom)).socketsLeave(chatRoom(chatId));
+  }
+
   /** Closes the sockets of one session (sign-out): they were authorised by that session only. */
   disconnectSession(sessionId: string): void {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);

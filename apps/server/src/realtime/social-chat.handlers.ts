@@ -10,7 +10,7 @@ export const syncBatchSize = 100;
 /**
  * The social chat's socket events. Connecting and disconnecting count towards presence;
  * `sendMessage` stores through the messages service (exactly once per clientId) and answers
- * with the stored message; `join_chats` joins only the user's own chats (for typing); `sync`
+ * with the stored message; `join_chats` joins only the user's own writable chats (for typing); `sync`
  * reads what a client missed from the database (socket.io replays nothing on a reconnection).
  */
 export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
@@ -42,9 +42,10 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
       presence.socketActivity(user.id, socket.id, payload.isOnline),
     );
 
-    // Chats the user is not in are left out of the answer: the ack lists what was joined.
+    // Chats the user is not in, or that are read-only (a block, a removal), are left out of the
+    // answer: the ack lists what was joined.
     onClientEvent(socket, app.log, 'join_chats', async (payload, user) => {
-      const own = new Set(await chats.chatIdsOf(user.id));
+      const own = new Set(await chats.writableChatIdsOf(user.id));
       const chatIds = [...new Set(payload.chatIds)].filter((chatId) => own.has(chatId));
       await socket.join(chatIds.map(chatRoom));
       return { chatIds };

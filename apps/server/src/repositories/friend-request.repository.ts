@@ -57,31 +57,44 @@ export class FriendRequestRepository {
   }
 
   /**
-   * The users who see this user's presence: accepted contacts, and those who blocked this user
-   * (a block hides the blocker from the blocked, not the other way round).
+   * The users who see this user's presence: contacts whose friendship stands (accepted), unless
+   * either of them blocked their chat. A block hides presence both ways, as a removal does.
    */
   async presenceWatchersOf(userId: string): Promise<string[]> {
     const rows = await this.db
-      .selectFrom('friend_requests')
-      .select(['sender_id', 'receiver_id'])
+      .selectFrom('friend_requests as fr')
+      .select(['fr.sender_id', 'fr.receiver_id'])
       .where((eb) =>
         eb.and([
-          eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]),
-          eb.or([
-            eb('status', '=', 'accepted'),
-            eb.and([eb('status', '=', 'blocked'), eb('blocked_by', '!=', userId)]),
-          ]),
+          eb.or([eb('fr.sender_id', '=', userId), eb('fr.receiver_id', '=', userId)]),
+          eb('fr.status', '=', 'accepted'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('chats')
+                .innerJoin('chat_participants as p', 'p.chat_id', 'chats.id')
+                .select('p.chat_id')
+                .whereRef('chats.pair_key', '=', 'fr.pair_key')
+                .where('p.blocked', '=', 1),
+            ),
+          ),
         ]),
       )
       .execute();
     return rows.map((row) => (row.sender_id === userId ? row.receiver_id : row.sender_id));
   }
 
+  /**
+   * A new request: pending, or (`blocked`) a block recorded where the pair had no request, which
+   * an unblock removes again.
+   */
   async create(request: {
     id: string;
     senderId: string;
     receiverId: string;
+    addressedAs: string | null;
     now: number;
+    blocked?: { by: string; unblockTo: null };
   }): Promise<void> {
     await this.db
       .insertInto('friend_requests')
@@ -90,8 +103,10 @@ export class FriendRequestRepository {
         sender_id: request.senderId,
         receiver_id: request.receiverId,
         pair_key: pairKey(request.senderId, request.receiverId),
-        status: 'pending',
-        blocked_by: null,
+        status: request.blocked ? 'blocked' : 'pending',
+        blocked_by: request.blocked?.by ?? null,
+        unblock_to: null,
+        addressed_as: request.addressedAs,
         created_at: request.now,
         updated_at: request.now,
       })

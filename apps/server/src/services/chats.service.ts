@@ -6,7 +6,7 @@ import type { FriendRequestRepository } from '../repositories/friend-request.rep
 import type { MessageRepository } from '../repositories/message.repository';
 import type { ContactsService } from './contacts.service';
 import type { MessageNotifications } from './message-notifications';
-import { toSocialChat } from './social-chat-views';
+import { isChatWritable, refuseUnlessWritable, toSocialChat } from './social-chat-views';
 
 /** Who is connected, for the chat list's online dot (the presence feature may provide it). */
 export interface PresenceReader {
@@ -28,8 +28,7 @@ export const noSuchChat = 'No such chat';
 const toggleColumn = {
   archive: 'archived',
   mute: 'muted',
-  block: 'blocked',
-} as const satisfies Record<Exclude<ChatToggle, 'pin'>, string>;
+} as const satisfies Record<Exclude<ChatToggle, 'pin' | 'block'>, string>;
 
 /**
  * One-to-one chats as each participant sees them (spec sections 2 and 4): the list, the
@@ -40,8 +39,11 @@ const toggleColumn = {
  * - list: the viewer's chats except those they deleted; pinned first (the latest pinned on
  *   top), then by last activity.
  * - pin: the pinned order is the number of pinned chats once this one is pinned; unpin clears it.
- * - block: nobody sends into the chat while either participant has blocked it (as a contact
- *   block does).
+ * - block: blocks the other participant as a contact too (a removed one included), and stops
+ *   every write into the chat either way; unblocking lifts the viewer's own block, giving the
+ *   pair back what they had before it (see ContactsService).
+ * - writes (messages, edits, deletions, typing, uploads, joining the chat's room) go through
+ *   `writeAccess`: only into a chat that is writable (see isChatWritable).
  * - delete: hides the chat for the viewer only; a new message brings it back.
  */
 export class ChatsService {
@@ -62,6 +64,22 @@ export class ChatsService {
     const [entry] = await this.options.chats.chatsOf(userId, { chatId, includeHidden: true });
     if (!entry) throw notFound(noSuchChat);
     return entry;
+  }
+
+  /**
+   * The one guard of every write into a chat: the chat as the user sees it, 404 unless they
+   * take part in it, 403 unless it is writable (a block either way, or no longer contacts).
+   */
+  async writeAccess(userId: string, chatId: string): Promise<ChatForViewer> {
+    const entry = await this.access(userId, chatId);
+    refuseUnlessWritable(entry);
+    return entry;
+  }
+
+  /** The user's chats that are writable now (whose room a socket may join, for typing). */
+  async writableChatIdsOf(userId: string): Promise<string[]> {
+    const entries = await this.options.chats.chatsOf(userId, { includeHidden: true });
+    return entries.filter(isChatWritable).map((entry) => entry.chat.id);
   }
 
   /** Several chats as the user sees them, in the order asked; 404 if any is not theirs. */
@@ -131,8 +149,17 @@ export class ChatsService {
     toggle: ChatToggle,
     value: boolean,
   ): Promise<SocialChat> {
-    const { me } = await this.access(user.id, chatId);
+    const { me, others } = await this.access(user.id, chatId);
     const chats = this.options.chats;
+    if (toggle === 'block') {
+      await chats.updateParticipant(chatId, user.id, { blocked: value ? 1 : 0 });
+      // The contact block goes with it; the contacts service then tells the pair.
+      for (const other of others) {
+        if (value) await this.options.contacts.blockPeer(user, other.user_id, chatId);
+        else await this.options.contacts.unblockPeer(user, other.user_id, chatId);
+      }
+      return this.viewOf(await this.access(user.id, chatId));
+    }
     if (toggle === 'pin') {
       if (value && me.pinned !== 1) {
         const pinnedOrder = (await chats.countPinned(user.id)) + 1;
@@ -144,6 +171,20 @@ export class ChatsService {
       await chats.updateParticipant(chatId, user.id, { [toggleColumn[toggle]]: value ? 1 : 0 });
     }
     return this.changed(user.id, chatId);
+  }
+
+  /**
+   * What the pair may do in their chat changed: each is shown the chat as it now is. Whether
+   * it is writable now is returned.
+   */
+  async pairChanged(userIds: readonly string[], chatId: string): Promise<boolean> {
+    let writable = false;
+    for (const userId of userIds) {
+      const entry = await this.access(userId, chatId);
+      writable = isChatWritable(entry);
+      this.options.notify.chatUpdated(userId, await this.viewOf(entry));
+    }
+    return writable;
   }
 
   /** Tells every tab of the viewer how the chat looks now, and returns it. */

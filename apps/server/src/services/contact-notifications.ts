@@ -9,8 +9,8 @@ const otherParty = (view: FriendRequestView, userId: string) =>
 
 /**
  * What each party of a request is told over the socket, and in what words. Each gets the
- * request as they see it. A blocked user is told "removed" on a block and "accepted" on an
- * unblock, never that a block happened.
+ * request as they see it. A blocked user is told "removed" on a block and, on an unblock, that
+ * the request is back as it was; never that a block happened.
  */
 export class ContactNotifications {
   constructor(private readonly realtime: RealtimeHub) {}
@@ -50,9 +50,19 @@ export class ContactNotifications {
     this.removed(view.id, [otherParty(view, blockerId)]);
   }
 
+  /**
+   * The blocker learns of the unblock; the other party sees the request come back as it was
+   * before the block (as a new request to its receiver, when it is pending).
+   */
   unblocked(view: FriendRequestView, blockerId: string): void {
     this.send(blockerId, view, 'unblocked');
-    this.send(otherParty(view, blockerId), view, 'accepted');
+    const other = otherParty(view, blockerId);
+    if (view.status === 'pending' && other === view.receiver_id) {
+      this.realtime.toUser(other, 'newFriendMessage', { contact: toContact(view, other) });
+      return;
+    }
+    const change = view.status === 'pending' ? 'requested' : view.status;
+    if (change !== 'blocked') this.send(other, view, change);
   }
 
   /** Both parties' chat lists gain the pair's chat. */

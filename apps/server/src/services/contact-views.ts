@@ -4,19 +4,24 @@ import type { PrivateChat } from '../repositories/chat.repository';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A stored request as one of its two parties sees it. */
+/**
+ * A stored request as one of its two parties sees it. A request sent to an e-mail address shows
+ * its sender that address, not the receiver's username, until the receiver accepts it: an
+ * address must not tell a stranger which account it belongs to.
+ */
 export function toContact(view: FriendRequestView, viewerId: string): Contact {
   const outgoing = view.sender_id === viewerId;
+  const receiverName = (outgoing && view.addressed_as) || view.receiver_username;
   return {
     id: view.id,
     status: view.status,
     senderId: view.sender_id,
     senderUsername: view.sender_username,
     receiverId: view.receiver_id,
-    receiverUsername: view.receiver_username,
+    receiverUsername: receiverName,
     direction: outgoing ? 'outgoing' : 'incoming',
     otherUserId: outgoing ? view.receiver_id : view.sender_id,
-    otherUsername: outgoing ? view.receiver_username : view.sender_username,
+    otherUsername: outgoing ? receiverName : view.sender_username,
     blockedBy: view.blocked_by,
     chatId: view.chat_id,
     createdAt: iso(view.created_at),

@@ -23,6 +23,13 @@ export interface ContactsStore {
   chats: ChatRepository;
 }
 
+/**
+ * Told when what a pair may do in their chat may have changed (accepted, removed, blocked,
+ * unblocked): the chats feature shows each party the chat as it now is, closes or reopens its
+ * room, and hides or shows presence.
+ */
+export type PairChangeListener = (userIds: [string, string], chatId: string) => void;
+
 interface ContactsServiceOptions {
   users: UserRepository;
   store: ContactsStore;
@@ -44,14 +51,20 @@ const changedMeanwhile = 'This friend request has just changed; refresh your lis
  *   between the pair, a pending one is created. A rejected request may be sent again by either
  *   party: the row is reused, turned around if needed, and pending again. Pending, accepted and
  *   blocked ones are refused (409), except that a user who was blocked gets the same answer as
- *   for an unknown name (404), so a block is never revealed.
+ *   for an unknown name (404), so a block is never revealed. A request sent to an e-mail shows
+ *   its sender the address, not the username, until it is accepted.
  * - accept / reject: only the receiver, only while pending. Accepting finds or creates the
  *   pair's private chat (a removed and re-added friend gets the same chat back).
  * - remove: either party, deletes the request (a pending one is thereby withdrawn or dismissed).
- *   A blocked request must be unblocked first, so removing never lifts a block.
- * - block: either party, from any other status. The blocked party no longer sees the request
- *   (its list and its events say "removed"); every action of theirs on it answers 404.
- * - unblock: only the user who blocked; the request becomes accepted (spec), and the chat exists.
+ *   A blocked request must be unblocked first, so removing never lifts a block. The pair's chat
+ *   stays, readable and read-only, until they are friends again.
+ * - block: either party, from any other status, or with no request at all (a removed contact,
+ *   blocked from the chat). The blocked party no longer sees the request (its list and its
+ *   events say "removed"); every action of theirs on it answers 404.
+ * - unblock: only the user who blocked. It gives back exactly what the pair had before the block:
+ *   a pending request pending (still for its receiver alone to accept), a rejected one
+ *   rejected, an accepted one accepted; a block made with no request, or stored before this rule
+ *   (its earlier state unknown), leaves no request. An unblock never makes friends of a pair.
  *
  * Every method checks access first: a request is visible only to its two parties, minus the
  * blocked party of a blocked request; anything else is "No such friend request" (404).
@@ -59,6 +72,7 @@ const changedMeanwhile = 'This friend request has just changed; refresh your lis
 export class ContactsService {
   private readonly now: () => number;
   private readonly notify: ContactNotifications;
+  private pairListeners: PairChangeListener[] = [];
 
   constructor(private readonly options: ContactsServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -67,6 +81,19 @@ export class ContactsService {
 
   private get requests() {
     return this.options.store.friendRequests;
+  }
+
+  /** Subscribes to changes of what a pair may do in their chat (see PairChangeListener). */
+  onPairChanged(listener: PairChangeListener): void {
+    this.pairListeners.push(listener);
+  }
+
+  private pairChanged(
+    pair: { sender_id: string; receiver_id: string; chat_id?: string | null },
+    chatId = pair.chat_id,
+  ): void {
+    if (chatId === null || chatId === undefined) return;
+    for (const listener of this.pairListeners) listener([pair.sender_id, pair.receiver_id], chatId);
   }
 
   async list(user: SessionUser): Promise<Contact[]> {
@@ -84,11 +111,19 @@ export class ContactsService {
     }
     const existing = await this.requests.findByPair(user.id, receiver.id);
     const now = this.now();
+    // Typed as the receiver's e-mail: the sender is shown that, not who it belongs to.
+    const addressedAs = receiverName.includes('@') ? receiverName.trim() : null;
     let id: string;
     if (!existing) {
       id = newId();
       try {
-        await this.requests.create({ id, senderId: user.id, receiverId: receiver.id, now });
+        await this.requests.create({
+          id,
+          senderId: user.id,
+          receiverId: receiver.id,
+          addressedAs,
+          now,
+        });
       } catch (error) {
         // The other user sent theirs at the same moment: answer as if theirs came first.
         if (isUniqueViolation(error) && !retried) return this.add(user, receiverName, true);
@@ -101,6 +136,7 @@ export class ContactsService {
         receiver_id: receiver.id,
         status: 'pending',
         blocked_by: null,
+        addressed_as: addressedAs,
         created_at: now,
         updated_at: now,
       });
@@ -118,6 +154,7 @@ export class ContactsService {
       const now = this.now();
       const accepted = await friendRequests.updateIfStatus(contactId, 'pending', {
         status: 'accepted',
+        addressed_as: null,
         updated_at: now,
       });
       if (!accepted) throw conflict(changedMeanwhile);
@@ -126,6 +163,7 @@ export class ContactsService {
     const view = await this.load(contactId);
     this.notify.changed(view, 'accepted');
     this.notify.chat(view, chat);
+    this.pairChanged(view, chat.chat.id);
     return toContact(view, user.id);
   }
 
@@ -147,40 +185,112 @@ export class ContactsService {
     const removed = await this.requests.deleteIfStatus(contactId, request.status);
     if (!removed) throw conflict(changedMeanwhile);
     this.notify.removed(contactId, [request.sender_id, request.receiver_id]);
+    this.pairChanged(request);
     return { contactId };
   }
 
   async block(user: SessionUser, contactId: string): Promise<Contact> {
-    const request = await this.visibleRequest(user, contactId);
-    if (request.status === 'blocked') throw conflict('This contact is already blocked');
-    const blocked = await this.requests.updateIfStatus(contactId, request.status, {
-      status: 'blocked',
-      blocked_by: user.id,
-      updated_at: this.now(),
-    });
-    if (!blocked) throw conflict(changedMeanwhile);
-    const view = await this.load(contactId);
-    this.notify.blocked(view, user.id);
+    const view = await this.applyBlock(user, await this.visibleRequest(user, contactId));
+    this.pairChanged(view);
     return toContact(view, user.id);
   }
 
-  async unblock(user: SessionUser, contactId: string): Promise<Contact> {
+  async unblock(user: SessionUser, contactId: string): Promise<Contact | null> {
     const request = await this.visibleRequest(user, contactId);
     if (request.status !== 'blocked') throw conflict('This contact is not blocked');
-    const chat = await this.options.transact(async ({ friendRequests, chats }) => {
-      const now = this.now();
-      const unblocked = await friendRequests.updateIfStatus(contactId, 'blocked', {
-        status: 'accepted',
-        blocked_by: null,
-        updated_at: now,
+    const view = await this.applyUnblock(user, request);
+    this.pairChanged(request);
+    return view && toContact(view, user.id);
+  }
+
+  /**
+   * The chat's own block toggle: blocks the other participant as a contact too, whatever the
+   * pair's request (none after a removal). Nothing is recorded when the other side has
+   * blocked the user already; their block stops everything anyway. The caller tells the pair.
+   */
+  async blockPeer(user: SessionUser, otherId: string, chatId: string): Promise<void> {
+    await this.recordPeerBlock(user, otherId);
+    this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
+  }
+
+  /** The chat's toggle turned off: lifts the user's own block of the other, if any. */
+  async unblockPeer(user: SessionUser, otherId: string, chatId: string): Promise<void> {
+    const request = await this.requests.findByPair(user.id, otherId);
+    if (request?.status === 'blocked' && request.blocked_by === user.id) {
+      await this.applyUnblock(user, request);
+    }
+    this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
+  }
+
+  private async recordPeerBlock(user: SessionUser, otherId: string): Promise<void> {
+    const request = await this.requests.findByPair(user.id, otherId);
+    if (request?.status === 'blocked') return;
+    if (request) {
+      await this.applyBlock(user, request);
+      return;
+    }
+    const id = newId();
+    try {
+      await this.requests.create({
+        id,
+        senderId: user.id,
+        receiverId: otherId,
+        addressedAs: null,
+        now: this.now(),
+        blocked: { by: user.id, unblockTo: null },
       });
-      if (!unblocked) throw conflict(changedMeanwhile);
-      return chats.findOrCreatePrivate(request.sender_id, request.receiver_id, newId(), now);
+    } catch (error) {
+      // A request or block of the other side came first: block that one.
+      if (isUniqueViolation(error)) return this.recordPeerBlock(user, otherId);
+      throw error;
+    }
+    this.notify.blocked(await this.load(id), user.id);
+  }
+
+  private async applyBlock(
+    user: SessionUser,
+    request: FriendRequestView,
+  ): Promise<FriendRequestView> {
+    if (request.status === 'blocked') throw conflict('This contact is already blocked');
+    const blocked = await this.requests.updateIfStatus(request.id, request.status, {
+      status: 'blocked',
+      blocked_by: user.id,
+      unblock_to: request.status,
+      updated_at: this.now(),
     });
-    const view = await this.load(contactId);
+    if (!blocked) throw conflict(changedMeanwhile);
+    const view = await this.load(request.id);
+    this.notify.blocked(view, user.id);
+    return view;
+  }
+
+  /** Gives back what the pair had before the block; null when that was no request at all. */
+  private async applyUnblock(
+    user: SessionUser,
+    request: FriendRequestView,
+  ): Promise<FriendRequestView | null> {
+    const restored = request.unblock_to;
+    const done = await this.options.transact(async ({ friendRequests, chats }) => {
+      // The blocker's own block of the chat goes with it: one block, lifted in one place.
+      if (request.chat_id !== null) {
+        await chats.updateParticipant(request.chat_id, user.id, { blocked: 0 });
+      }
+      if (restored === null) return friendRequests.deleteIfStatus(request.id, 'blocked');
+      return friendRequests.updateIfStatus(request.id, 'blocked', {
+        status: restored,
+        blocked_by: null,
+        unblock_to: null,
+        updated_at: this.now(),
+      });
+    });
+    if (!done) throw conflict(changedMeanwhile);
+    if (restored === null) {
+      this.notify.removed(request.id, [user.id]);
+      return null;
+    }
+    const view = await this.load(request.id);
     this.notify.unblocked(view, user.id);
-    if (chat.created) this.notify.chat(view, chat);
-    return toContact(view, user.id);
+    return view;
   }
 
   /** The one-to-one chat with an accepted contact, created if it does not exist (any more). */
@@ -218,34 +328,17 @@ export class ContactsService {
   }
 
   /**
-   * For the presence feature: a user who blocked the viewer stays offline to them. The
-   * viewer's own blocks do not hide anyone from the viewer.
-   */
-  async canSeePresenceOf(viewerId: string, subjectId: string): Promise<boolean> {
-    const request = await this.requests.findByPair(viewerId, subjectId);
-    return !(request?.status === 'blocked' && request.blocked_by === subjectId);
-  }
-
-  /**
-   * For the presence feature: presence is shared with contacts only (accepted, or blocked by the
-   * viewer), and never with someone the subject blocked (see `canSeePresenceOf`).
+   * For the presence feature: presence is shared between contacts whose friendship stands, and
+   * never across a block either way (the same rule as `presenceWatchersOf`).
    */
   async mayWatchPresenceOf(viewerId: string, subjectId: string): Promise<boolean> {
     if (viewerId === subjectId) return true;
-    const request = await this.requests.findByPair(viewerId, subjectId);
-    if (request?.status === 'accepted') return true;
-    return request?.status === 'blocked' && request.blocked_by === viewerId;
+    return (await this.presenceWatchersOf(subjectId)).includes(viewerId);
   }
 
-  /** Everyone who may watch the subject's presence (the same rule as `mayWatchPresenceOf`). */
+  /** Everyone who may watch the subject's presence: accepted contacts, no chat blocked. */
   presenceWatchersOf(subjectId: string): Promise<string[]> {
     return this.requests.presenceWatchersOf(subjectId);
-  }
-
-  /** For the social chat feature: no messages either way between a blocked pair. */
-  async canMessage(senderId: string, receiverId: string): Promise<boolean> {
-    const request = await this.requests.findByPair(senderId, receiverId);
-    return request?.status !== 'blocked';
   }
 
   private async visibleRequest(user: SessionUser, contactId: string): Promise<FriendRequestView> {

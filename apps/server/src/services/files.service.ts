@@ -12,9 +12,11 @@ import { newId } from '../lib/ids';
 import type { ChatFileRow, FileRepository } from '../repositories/file.repository';
 import type { AttachmentLookup } from './attachment-lookup';
 
-/** Who takes part in a chat (the chats service). */
+/** Who takes part in a chat, and the guard of every write into one (the chats service). */
 export interface ChatMembership {
   isParticipant(userId: string, chatId: string): Promise<boolean>;
+  /** 404 unless the user takes part in the chat, 403 unless it is writable. */
+  writeAccess(userId: string, chatId: string): Promise<unknown>;
 }
 
 interface FilesServiceOptions {
@@ -28,7 +30,6 @@ interface FilesServiceOptions {
 
 // One answer for "no such file" and "not your chat", so ids reveal nothing.
 const noSuchFile = 'No such file';
-const noSuchChat = 'No such chat';
 const nameMax = 255;
 
 /**
@@ -45,9 +46,12 @@ export class FilesService implements AttachmentLookup {
     this.now = options.now ?? Date.now;
   }
 
-  /** Refuses, before any byte of the file is read, an upload to a chat the user is not in. */
+  /**
+   * Refuses, before any byte of the file is read, an upload to a chat the user is not in (404)
+   * or that is read-only (403: a block either way, or no longer contacts).
+   */
   async checkUploadTarget(user: SessionUser, chatId: string): Promise<void> {
-    if (!(await this.options.chats.isParticipant(user.id, chatId))) throw notFound(noSuchChat);
+    await this.options.chats.writeAccess(user.id, chatId);
   }
 
   async store(

@@ -15,9 +15,14 @@ import type { SendStore, StoredSend } from '../repositories/send-store';
 import type { Transact } from '../repositories/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
-import type { ContactsService } from './contacts.service';
 import type { MessageNotifications } from './message-notifications';
-import { isChatBlocked, readByOthers, readMarksOf, toSocialMessage } from './social-chat-views';
+import {
+  isChatWritable,
+  readByOthers,
+  readMarksOf,
+  refuseUnlessWritable,
+  toSocialMessage,
+} from './social-chat-views';
 
 export interface MessagesStore {
   messages: MessageRepository;
@@ -30,7 +35,6 @@ interface MessagesServiceOptions {
   /** What every send reads (the check before it) and stores, in shared commits. */
   sends: SendStore;
   chats: ChatsService;
-  contacts: ContactsService;
   attachments: AttachmentLookup;
   notify: MessageNotifications;
   now?: () => number;
@@ -74,7 +78,10 @@ const noSuchMessage = 'No such message in this chat';
  *   the winner's row).
  * - Order: the send's transaction takes the chat's next sequence number, so every chat reads
  *   1, 2, 3, ... with no gap, in the order the sends were stored.
- * - Nobody sends while either side has blocked the other as a contact or blocked the chat.
+ * - Nothing new is written into a chat that is not writable (a block either way, or a pair who
+ *   are no longer contacts; see isChatWritable): sends, edits and deletions answer 403. The
+ *   history stays readable. A read mark there counts the reader's own unread messages again
+ *   and tells the other side nothing.
  * - Only the sender edits or deletes; a deleted message keeps its place (and number) with its
  *   content removed, and cannot be edited.
  * - Unread counts are kept per participant: a message adds one for each receiver, a read mark
@@ -98,7 +105,7 @@ export class MessagesService {
       const original = await this.messages.findByClientId(user.id, input.clientId);
       if (original) return this.original(original, entry, user.id);
     }
-    await this.refuseIfBlocked(entry, user.id);
+    refuseUnlessWritable(entry);
     const attachment = await this.attachmentFor(input);
     const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];
     const id = newId();
@@ -205,7 +212,7 @@ export class MessagesService {
     messageId: string,
     content: string,
   ): Promise<SocialMessage> {
-    const entry = await this.options.chats.access(user.id, chatId);
+    const entry = await this.options.chats.writeAccess(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'edit');
     if (message.deleted === 1) throw conflict('This message was deleted and cannot be edited');
     const editedAt = this.now();
@@ -219,7 +226,7 @@ export class MessagesService {
 
   /** Removes the message's content for everyone; deleting it again changes nothing. */
   async remove(user: SessionUser, chatId: string, messageId: string): Promise<SocialMessage> {
-    const entry = await this.options.chats.access(user.id, chatId);
+    const entry = await this.options.chats.writeAccess(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'delete');
     if (message.deleted === 1) return this.viewsFor([message], entry)[0]!;
     const revision = await this.options.transact(async ({ messages, chats }) => {
@@ -343,6 +350,7 @@ export class MessagesService {
     seq: number,
   ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
     const chatId = entry.chat.id;
+    if (!isChatWritable(entry)) return this.countOwnUnread(user, entry, seq);
     const { lastReadSeq, unread } = await this.options.transact(async ({ messages, chats }) => {
       // The mark first: it locks the row, so a send's unread increment waits for this count.
       const mark = await chats.advanceReadMark(chatId, user.id, seq);
@@ -358,6 +366,29 @@ export class MessagesService {
     return { chatId, unread, lastReadSeq };
   }
 
+  /**
+   * A read mark in a read-only chat: the reader's unread count follows it, but their mark does
+   * not move, so nothing of their reading reaches the other side (now or in a later sync).
+   */
+  private async countOwnUnread(
+    user: SessionUser,
+    entry: ChatForViewer,
+    seq: number,
+  ): Promise<{ chatId: string; unread: number; lastReadSeq: number }> {
+    const chatId = entry.chat.id;
+    const unread = await this.options.transact(async ({ messages, chats }) => {
+      const left = await messages.countUnread(
+        chatId,
+        user.id,
+        Math.max(seq, entry.me.last_read_seq),
+      );
+      await chats.updateParticipant(chatId, user.id, { unread: left });
+      return left;
+    });
+    await this.options.chats.changed(user.id, chatId);
+    return { chatId, unread, lastReadSeq: entry.me.last_read_seq };
+  }
+
   /** A retry: the message first stored with this clientId, if it went to the same chat. */
   private original(original: MessageView, entry: SendAccess, viewerId: string): SocialMessage {
     if (original.chat_id !== entry.chat.id) {
@@ -366,20 +397,6 @@ export class MessagesService {
       });
     }
     return toSocialMessage(original, viewerId, readMarksOf([entry.me, ...entry.others]));
-  }
-
-  private async refuseIfBlocked(entry: SendAccess, senderId: string): Promise<void> {
-    // A private chat's contact status came with the access query (they share the pair key);
-    // only a chat without a pair asks for each participant's.
-    const contactBlocks =
-      entry.chat.pair_key !== null
-        ? []
-        : await Promise.all(
-            entry.others.map((o) => this.options.contacts.canMessage(senderId, o.user_id)),
-          );
-    if (isChatBlocked(entry) || contactBlocks.includes(false)) {
-      throw forbidden('Messages cannot be sent in this chat: it is blocked');
-    }
   }
 
   private async attachmentFor(input: SendInput) {

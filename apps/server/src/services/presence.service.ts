@@ -58,6 +58,23 @@ export class PresenceService {
     this.options.store.close();
   }
 
+  /**
+   * What two users may see of each other changed (a friendship began or ended, a block): each
+   * is told the other's presence as they may now see it, offline when they may not.
+   */
+  async pairChanged(a: string, b: string): Promise<void> {
+    const visible = await this.options.audience.mayWatchPresenceOf(a, b);
+    for (const [viewer, subject] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const state = visible
+        ? await this.options.store.get(subject, this.now())
+        : { isOnline: false, lastSeen: null };
+      this.options.realtime.toUser(viewer, 'presence', toPresence(subject, state));
+    }
+  }
+
   /** Which of these users are online, for views whose caller checked who may see it. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
     return this.options.store.onlineAmong(userIds);

@@ -1,4 +1,5 @@
 import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import { forbidden } from '../lib/app-error';
 import type { ChatForViewer } from '../repositories/chat.repository';
 import type { MessageView } from '../repositories/message.repository';
 
@@ -70,6 +71,9 @@ export function readMarksOf(
  * never while either participant has blocked the chat. A block either way, a removal, or a
  * request that is pending or rejected again all leave the history readable and nothing more.
  */
+/** The one answer to any write into a chat that is not writable (see isChatWritable). */
+export const readOnlyChat = 'This chat is read-only: nothing new can be written in it';
+
 export function isChatWritable({
   chat,
   me,
@@ -83,19 +87,9 @@ export function isChatWritable({
   return friends && me.blocked !== 1 && !others.some((o) => o.blocked === 1);
 }
 
-/** Nobody sends into a chat that either participant blocked, or between a blocked pair. */
-export function isChatBlocked({
-  chat,
-  me,
-  others,
-}: {
-  chat: { contact_status: string | null };
-  me: { blocked: number };
-  others: readonly { blocked: number }[];
-}): boolean {
-  return (
-    chat.contact_status === 'blocked' || me.blocked === 1 || others.some((o) => o.blocked === 1)
-  );
+/** Refuses a write into a chat that is not writable: 403, one neutral text for every cause. */
+export function refuseUnlessWritable(entry: Parameters<typeof isChatWritable>[0]): void {
+  if (!isChatWritable(entry)) throw forbidden(readOnlyChat);
 }
 
 /** A chat as its viewer sees it (their own state, the other participant's name). */
@@ -123,11 +117,8 @@ export function toSocialChat(
     lastTime: lastMessage ? iso(lastMessage.created_at) : null,
     lastSeq: chat.last_seq,
     unread: me.unread,
-    // Someone who blocked the viewer stays offline to them.
-    isOnline:
-      other !== undefined &&
-      online.has(other.user_id) &&
-      !(chat.contact_status === 'blocked' && chat.contact_blocked_by === other.user_id),
+    // Presence only between contacts whose friendship stands: never across a block or removal.
+    isOnline: other !== undefined && online.has(other.user_id) && isChatWritable(entry),
     isPinned: me.pinned === 1,
     pinnedOrder: me.pinned === 1 ? me.pinned_order : null,
     isArchived: me.archived === 1,

@@ -1,6 +1,5 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type { TypingPayload } from '@confab/protocol/social-chat';
-import { notFound } from '../lib/app-error';
 import type { TypingEntry, TypingStore } from '../realtime/typing-store';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { ChatMembership } from './files.service';
@@ -12,7 +11,7 @@ interface TypingServiceOptions {
 }
 
 /**
- * Typing indicators. Only a chat's participants may announce typing; the announcement goes to
+ * Typing indicators. Only a chat's participants may announce typing, and only in a writable chat; the announcement goes to
  * the sockets that joined the chat, never to the typist's own tabs. An indicator ends when the
  * typist says so, sends a message, disconnects, or after `typingExpiryMs` without a renewal;
  * each end is announced as `isTyping: false`.
@@ -23,9 +22,8 @@ export class TypingService {
   }
 
   async typing(user: SessionUser, socketId: string, payload: TypingPayload): Promise<void> {
-    if (!(await this.options.chats.isParticipant(user.id, payload.chatId))) {
-      throw notFound('No such chat');
-    }
+    // Like any write into the chat: 404 unless a participant, 403 unless it is writable.
+    await this.options.chats.writeAccess(user.id, payload.chatId);
     if (payload.isTyping) {
       const entry = { chatId: payload.chatId, userId: user.id, username: user.username, socketId };
       await this.options.store.start(entry);

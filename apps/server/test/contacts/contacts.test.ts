@@ -310,7 +310,7 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       expect(await contactsTables(t.app)).toEqual(before);
     });
 
-    it('the blocker must unblock before adding or removing; unblocking makes them friends', async () => {
+    it('the blocker must unblock before adding or removing; unblocking gives the request back as it was', async () => {
       const { alice, bob, request } = await pendingPair();
       contactFrom(await bob.api.action('block', request.id));
       expect((await bob.api.add(alice.user.username)).json().message).toMatch(
@@ -320,9 +320,16 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       expect((await bob.api.action('block', request.id)).statusCode).toBe(409);
 
       const unblocked = contactFrom(await bob.api.action('unblock', request.id));
-      expect(unblocked).toMatchObject({ status: 'accepted', blockedBy: null });
-      expect(unblocked.chatId).toEqual(expect.any(String));
-      expect(find(await alice.api.list(), request.id)).toMatchObject({ status: 'accepted' });
+      expect(unblocked).toMatchObject({
+        status: 'pending',
+        direction: 'incoming',
+        blockedBy: null,
+      });
+      expect(unblocked.chatId).toBe(null);
+      expect(find(await alice.api.list(), request.id)).toMatchObject({
+        status: 'pending',
+        direction: 'outgoing',
+      });
       const again = await bob.api.action('unblock', request.id);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(
@@ -330,16 +337,15 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       );
     });
 
-    it('a blocker hides their online status and neither can message the other', async () => {
+    it('a block hides online status both ways', async () => {
       const { alice, bob, request } = await friends();
       const contacts = t.app.services.contacts;
-      expect(await contacts.canSeePresenceOf(alice.user.id, bob.user.id)).toBe(true);
-      expect(await contacts.canMessage(alice.user.id, bob.user.id)).toBe(true);
+      expect(await contacts.mayWatchPresenceOf(alice.user.id, bob.user.id)).toBe(true);
+      expect(await contacts.mayWatchPresenceOf(bob.user.id, alice.user.id)).toBe(true);
       contactFrom(await bob.api.action('block', request.id));
-      expect(await contacts.canSeePresenceOf(alice.user.id, bob.user.id)).toBe(false);
-      expect(await contacts.canSeePresenceOf(bob.user.id, alice.user.id)).toBe(true);
-      expect(await contacts.canMessage(alice.user.id, bob.user.id)).toBe(false);
-      expect(await contacts.canMessage(bob.user.id, alice.user.id)).toBe(false);
+      expect(await contacts.mayWatchPresenceOf(alice.user.id, bob.user.id)).toBe(false);
+      expect(await contacts.mayWatchPresenceOf(bob.user.id, alice.user.id)).toBe(false);
+      expect(await contacts.presenceWatchersOf(alice.user.id)).toEqual([]);
     });
   });
 

@@ -87,7 +87,7 @@ describe('contacts in real time over socket.io', () => {
     }
   });
 
-  it('the sender learns of a reject; a blocked user is told "removed", then "accepted" on unblock', async () => {
+  it('the sender learns of a reject; a blocked user is told "removed", then sees the request back as it was', async () => {
     const alice = await person();
     const bob = await person();
     const sent = await alice.api.send(bob.user.username);
@@ -105,12 +105,25 @@ describe('contacts in real time over socket.io', () => {
       contact: null,
     });
     contactFrom(await bob.api.action('unblock', sent.id));
+    // Rejected before the block, rejected after it: an unblock makes no friends.
     expect(await aliceTab.next('contactUpdated')).toMatchObject({
-      change: 'accepted',
-      contact: { status: 'accepted', blockedBy: null },
+      change: 'rejected',
+      contact: { status: 'rejected', blockedBy: null, chatId: null },
     });
-    // Unblocking made the pair friends for the first time: their chat is new.
-    expect((await aliceTab.next('newFriendChat')).contactId).toBe(sent.id);
+    expect(aliceTab.received.map((r) => r.event)).not.toContain('newFriendChat');
+  });
+
+  it('a pending request comes back to its receiver as a request when its sender unblocks it', async () => {
+    const alice = await person();
+    const bob = await person();
+    const sent = await alice.api.send(bob.user.username);
+    const bobTab = await tab(bob.cookie);
+    contactFrom(await alice.api.action('block', sent.id));
+    expect(await bobTab.next('contactUpdated')).toMatchObject({ change: 'removed' });
+    contactFrom(await alice.api.action('unblock', sent.id));
+    expect(await bobTab.next('newFriendMessage')).toMatchObject({
+      contact: { id: sent.id, status: 'pending', direction: 'incoming' },
+    });
   });
 
   it('removal reaches both parties', async () => {

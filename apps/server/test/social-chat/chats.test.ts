@@ -110,14 +110,17 @@ describe.each(databaseTargets)('social chats on $engine', (target) => {
 
   it('blocks a chat: nobody sends into it until it is unblocked', async () => {
     const { alice, bob, chatId } = await friends(t.app);
-    expect(await toggle(bob, chatId, 'block', true)).toMatchObject({ isBlocked: true });
-    // Bob's block is his own setting: Alice's list does not show it.
-    expect((await list(alice))[0]!.isBlocked).toBe(false);
+    expect(await toggle(bob, chatId, 'block', true)).toMatchObject({
+      isBlocked: true,
+      readOnly: true,
+    });
+    // Bob's block is his own: Alice's list shows the chat read-only, not who blocked it.
+    expect((await list(alice))[0]).toMatchObject({ isBlocked: false, readOnly: true });
     for (const who of [alice, bob]) {
       const refused = await who.api.send(chatId, { content: 'anyone there?' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json<{ message: string }>().message).toBe(
-        '发送消息失败：Messages cannot be sent in this chat: it is blocked',
+        '发送消息失败：This chat is read-only: nothing new can be written in it',
       );
     }
     await toggle(bob, chatId, 'block', false);

@@ -11,6 +11,7 @@ import {
   contactReplySchema,
   contactsPaths,
   removeContactReplySchema,
+  unblockContactReplySchema,
   type ContactOperation,
 } from '@confab/protocol/contacts';
 import { ok } from '../../../lib/envelope';
@@ -72,7 +73,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // accept, reject, block and unblock take a request id and answer with the request.
+  // accept, reject and block take a request id and answer with the request.
   const changeRoute = (
     url: string,
     change: (user: SessionUser, contactId: string) => Promise<Contact>,
@@ -87,7 +88,18 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   changeRoute(contactsPaths.accept, (user, id) => contacts.accept(user, id));
   changeRoute(contactsPaths.reject, (user, id) => contacts.reject(user, id));
   changeRoute(contactsPaths.block, (user, id) => contacts.block(user, id));
-  changeRoute(contactsPaths.unblock, (user, id) => contacts.unblock(user, id));
+
+  app.post(
+    contactsPaths.unblock,
+    {
+      schema: {
+        body: contactActionBodySchema,
+        response: { 200: unblockContactReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok({ contact: await contacts.unblock(signedInUser(request), request.body.contact) }),
+  );
 
   app.post(
     contactsPaths.remove,

@@ -2,6 +2,7 @@ import {
   contactReplyDataSchema,
   contactsApiPaths,
   removeContactReplyDataSchema,
+  unblockContactReplyDataSchema,
 } from '@confab/protocol/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { socialRequest } from '@/lib/social-api/social-api-client';
@@ -15,11 +16,21 @@ export interface ContactChange {
   contactId: string;
 }
 
+const replySchemas: Partial<
+  Record<
+    ContactChangeOperation,
+    typeof removeContactReplyDataSchema | typeof unblockContactReplyDataSchema
+  >
+> = {
+  remove: removeContactReplyDataSchema,
+  unblock: unblockContactReplyDataSchema,
+};
+
 export async function changeContact({ operation, contactId }: ContactChange): Promise<void> {
   await socialRequest(contactsApiPaths[operation], {
     method: 'POST',
     body: { contact: contactId },
-    data: operation === 'remove' ? removeContactReplyDataSchema : contactReplyDataSchema,
+    data: replySchemas[operation] ?? contactReplyDataSchema,
   });
 }
 

@@ -1,0 +1,41 @@
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { ChatsService } from './chats.service';
+import type { ContactsService } from './contacts.service';
+import type { PresenceService } from './presence.service';
+import type { TypingService } from './typing.service';
+
+interface PairChangeParts {
+  contacts: ContactsService;
+  chats: ChatsService;
+  typing: TypingService;
+  presence: PresenceService;
+  realtime: RealtimeHub;
+  log: { warn(details: object, message: string): void };
+}
+
+/**
+ * What a pair sees at once when their friendship starts, ends or is blocked: each tab gets the
+ * chat as it now is (`chatUpdated`, read-only or not, so a composer closes without a reload);
+ * a chat that became read-only loses its typing indicators and its room (no typing either way);
+ * and each is shown the other's presence as they may now see it.
+ */
+export function tellPairChanges({
+  contacts,
+  chats,
+  typing,
+  presence,
+  realtime,
+  log,
+}: PairChangeParts): void {
+  contacts.onPairChanged((userIds, chatId) => {
+    const tell = async () => {
+      const writable = await chats.pairChanged(userIds, chatId);
+      if (!writable) {
+        for (const userId of userIds) await typing.stop(chatId, userId);
+        realtime.leaveChat(userIds, chatId);
+      }
+      await presence.pairChanged(...userIds);
+    };
+    tell().catch((error: unknown) => log.warn({ err: error }, 'telling a pair of a change failed'));
+  });
+}
