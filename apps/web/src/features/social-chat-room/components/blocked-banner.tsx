@@ -22,7 +22,7 @@ export function BlockedBanner({ chatId, name }: { chatId: string; name: string }
       className="flex items-center gap-2 border-t border-border bg-surface-muted px-3 py-2 text-sm"
     >
       <Ban aria-hidden className="size-4 shrink-0 text-fg-muted" />
-      <p id={textId} className="min-w-0 flex-1 truncate">
+      <p id={textId} className="min-w-0 flex-1 break-words">
         {t('blocked.text', { name })}
       </p>
       <Button
