@@ -157,9 +157,10 @@ describe('/contacts, ListContact', () => {
     await app.user.click(screen.getByRole('button', { name: 'ida 的更多操作' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['取消屏蔽']);
     await app.user.click(screen.getByRole('menuitem', { name: '取消屏蔽' }));
-    await app.user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '取消屏蔽' }),
-    );
+    const unblockDialog = await screen.findByRole('alertdialog');
+    // The pair goes back to what it was before the block, not necessarily to friends.
+    expect(unblockDialog).toHaveAccessibleDescription('你和 ida 将恢复到屏蔽之前的状态。');
+    await app.user.click(within(unblockDialog).getByRole('button', { name: '取消屏蔽' }));
     await waitFor(() =>
       expect(app.server.calls('POST /api/chat-social-msg/contacts/unblock')).toHaveLength(1),
     );

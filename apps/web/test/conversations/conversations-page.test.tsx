@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { useActiveChatStore } from '@/lib/social-chat/active-chat';
 import { appOutbox } from '@/lib/social-chat/app-outbox';
 import { backToEnglish, envelope, inChinese } from '../helpers/contacts';
-import { alice, fakeServer, json } from '../helpers/fake-server';
+import { alice, fakeServer, json, type FakeRequest } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
 import { renderApp } from '../helpers/render-app';
 import { chatWith, manyChats, me, messageIn } from './fixtures';
@@ -188,6 +188,7 @@ describe('/agents, the conversation list', () => {
       '取消置顶',
       '归档',
       '静音',
+      '屏蔽',
     ]);
     await app.user.click(screen.getByRole('menuitem', { name: '归档' }));
     await waitFor(() => expect(rowNames()).toEqual(['cat']));
@@ -199,6 +200,51 @@ describe('/agents, the conversation list', () => {
     await app.user.click(screen.getByRole('tab', { name: '已归档 (1)' }));
     await app.user.click(await screen.findByRole('button', { name: 'bob 的更多操作' }));
     expect(await screen.findByRole('menuitem', { name: '取消归档' })).toBeInTheDocument();
+  });
+
+  it('blocks and unblocks from the row menu, after the contacts panel’s confirmation', async () => {
+    const bob = chatWith('bob');
+    const blockRoute = 'POST /api/chat-social-msg/chats/chat-bob/block';
+    const app = await openList([bob], {
+      [blockRoute]: ({ body }: FakeRequest) => {
+        const value = (body as { value: boolean }).value;
+        app.state.chats = [{ ...bob, isBlocked: value, readOnly: value }];
+        return envelope({ chat: app.state.chats[0] });
+      },
+    });
+    const choose = async (item: string) => {
+      await app.user.click(await screen.findByRole('button', { name: 'bob 的更多操作' }));
+      await app.user.click(await screen.findByRole('menuitem', { name: item }));
+      return screen.findByRole('alertdialog');
+    };
+    await app.user.click(await screen.findByRole('button', { name: 'bob 的更多操作' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      '置顶',
+      '归档',
+      '静音',
+      '屏蔽',
+    ]);
+    await app.user.keyboard('{Escape}');
+
+    // Cancelled: nothing is sent.
+    const blockDialog = await choose('屏蔽');
+    expect(blockDialog).toHaveAccessibleName('屏蔽 bob？');
+    expect(blockDialog).toHaveAccessibleDescription(
+      'bob 将无法再向你发送好友请求或消息，也看不到你的在线状态。',
+    );
+    await app.user.click(within(blockDialog).getByRole('button', { name: '取消' }));
+    expect(app.server.calls(blockRoute)).toHaveLength(0);
+
+    await app.user.click(within(await choose('屏蔽')).getByRole('button', { name: '屏蔽' }));
+    await waitFor(() => expect(app.server.calls(blockRoute)[0]?.body).toEqual({ value: true }));
+
+    const unblockDialog = await choose('取消屏蔽');
+    expect(unblockDialog).toHaveAccessibleName('取消屏蔽 bob？');
+    expect(unblockDialog).toHaveAccessibleDescription('你和 bob 将恢复到屏蔽之前的状态。');
+    await app.user.click(within(unblockDialog).getByRole('button', { name: '取消屏蔽' }));
+    await waitFor(() => expect(app.server.calls(blockRoute)[1]?.body).toEqual({ value: false }));
+    await app.user.click(await screen.findByRole('button', { name: 'bob 的更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '屏蔽' })).toBeInTheDocument();
   });
 
   it('tapping a row marks it read, makes it the active chat and opens the room', async () => {

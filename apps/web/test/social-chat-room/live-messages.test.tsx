@@ -5,11 +5,11 @@ import { socialChatApiPaths } from '@confab/protocol/social-chat';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChatMessages } from '@/features/social-chat-room/hooks/use-chat-messages';
-import { useMessagesStore } from '@/features/social-chat-room/stores/messages-store';
 import { me, messageIn } from '../conversations/fixtures';
 import { envelope } from '../helpers/contacts';
 import { fakeServer } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
+import { connectRoomSocket, disconnectRoomSocket } from './room-socket';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
@@ -36,22 +36,8 @@ const receive = (event: string, payload: unknown) =>
   });
 
 describe('live messages in the open chat', () => {
-  beforeEach(() => {
-    // The store is global: each test opens the chat afresh.
-    useMessagesStore.setState({ logs: {} });
-    fakeSocket.emitted.length = 0;
-    fakeSocket.connect();
-    // The catch-up after loading (and after a skipped seq) asks over `sync`: the server has
-    // nothing beyond what the test sends live, so only live events can add messages.
-    fakeSocket.answer('sync', () => ({
-      ok: true,
-      data: { messagesMap: {}, readMap: {}, hasMore: false },
-    }));
-  });
-  afterEach(() => {
-    fakeSocket.answer('sync', undefined);
-    fakeSocket.disconnect();
-  });
+  beforeEach(connectRoomSocket);
+  afterEach(disconnectRoomSocket);
 
   it("adds the other participant's messages sent as new_message, in seq order", async () => {
     const result = await openChat();

@@ -31,7 +31,7 @@ function setup(props: { message: RoomMessage; own: boolean }) {
     onDelete: vi.fn(),
     onMediaLoad: vi.fn(),
   };
-  render(<MessageBubble highlighted={false} {...props} {...handlers} />);
+  render(<MessageBubble highlighted={false} changeable {...props} {...handlers} />);
   return { ...handlers, user: userEvent.setup() };
 }
 

@@ -101,4 +101,54 @@ describe('typing indicators', () => {
     });
     expect(typing()).toHaveLength(1);
   });
+
+  it('says nothing into a read-only chat, not even that typing ended', () => {
+    const { result, rerender, unmount } = renderHook(
+      ({ writable }) => useTyping('chat-1', 'me', writable),
+      { initialProps: { writable: true } },
+    );
+    const typing = () => fakeSocket.emitted.filter(([event]) => event === 'typing');
+    act(() => result.current.reportText('hel'));
+    expect(typing()).toHaveLength(1);
+    // Blocked or removed while typing: the other side's indicator expires by itself.
+    rerender({ writable: false });
+    act(() => {
+      result.current.reportText('hello');
+      result.current.stop();
+    });
+    act(() => {
+      fakeSocket.disconnect();
+      fakeSocket.connect();
+    });
+    unmount();
+    expect(typing()).toHaveLength(1);
+  });
+
+  it('is in the chat on the socket only while it is writable, and joins again once it is', () => {
+    const { result, rerender } = renderHook(({ writable }) => useTyping('chat-1', 'me', writable), {
+      initialProps: { writable: false },
+    });
+    const joins = () => fakeSocket.emitted.filter(([event]) => event === 'join_chats');
+    act(() => {
+      fakeSocket.disconnect();
+      fakeSocket.connect();
+    });
+    expect(joins()).toEqual([]);
+    // Unblocked: the server had taken the tab out of the chat's room, so it joins again.
+    rerender({ writable: true });
+    expect(joins()).toEqual([['join_chats', { chatIds: ['chat-1'] }]]);
+    act(() =>
+      fakeSocket.receive('typing', {
+        chatId: 'chat-1',
+        userId: 'bob',
+        username: 'bob',
+        isTyping: true,
+      }),
+    );
+    expect(result.current.typist).toBe('bob');
+    // Read-only again: out of the room, and no indicator is left showing.
+    rerender({ writable: false });
+    expect(fakeSocket.emitted.at(-1)).toEqual(['leave_chats', { chatIds: ['chat-1'] }]);
+    expect(result.current.typist).toBeNull();
+  });
 });

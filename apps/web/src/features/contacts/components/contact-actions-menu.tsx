@@ -2,6 +2,7 @@ import type { Contact } from '@confab/protocol/contacts';
 import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockConfirmDialog } from '@/components/block-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -58,17 +59,26 @@ export function ContactActionsMenu({
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
-      {confirming ? (
+      {confirming === 'remove' ? (
         <ConfirmDialog
           open
           onOpenChange={(open) => {
             if (!open) setConfirming(null);
           }}
-          title={t(`confirm.${confirming}.title`, { name })}
-          description={t(`confirm.${confirming}.text`, { name })}
-          confirmLabel={t(`confirm.${confirming}.confirm`)}
+          title={t('confirm.remove.title', { name })}
+          description={t('confirm.remove.text', { name })}
+          confirmLabel={t('confirm.remove.confirm')}
           cancelLabel={t('confirm.cancel')}
-          destructive={confirming !== 'unblock'}
+          destructive
+          onConfirm={() => onChange('remove')}
+        />
+      ) : confirming ? (
+        <BlockConfirmDialog
+          change={confirming}
+          name={name}
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
           onConfirm={() => onChange(confirming)}
         />
       ) : null}

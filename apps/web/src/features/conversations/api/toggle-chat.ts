@@ -1,30 +1,9 @@
-import {
-  chatReplySchema,
-  socialChatApiPaths,
-  type ChatToggle,
-  type SocialChat,
-} from '@confab/protocol/social-chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { socialRequest } from '@/lib/social-api/social-api-client';
+import { toggleChat, type ChatToggleChange } from '@/lib/social-chat/chat-toggle';
 import { withChat } from '../lib/live-updates';
 import { chatsQueryOptions } from './get-chats';
 
-export interface ChatToggleChange {
-  chatId: string;
-  toggle: ChatToggle;
-  /** Set (true) or clear (false). */
-  value: boolean;
-}
-
-/** `POST /api/chat-social-msg/chats/{chatId}/{archive|mute|pin|block}` {value}. */
-export async function toggleChat({ chatId, toggle, value }: ChatToggleChange): Promise<SocialChat> {
-  const reply = await socialRequest(socialChatApiPaths.chatToggle(chatId, toggle), {
-    method: 'POST',
-    body: { value },
-    data: chatReplySchema.shape.data,
-  });
-  return reply.data.chat;
-}
+export type { ChatToggleChange };
 
 /**
  * Changes a toggle and shows the chat as the server answered it; the list is then reloaded,

@@ -2,6 +2,7 @@ import type { SocialChat } from '@confab/protocol/social-chat';
 import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BlockConfirmDialog, type BlockChange } from '@/components/block-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -21,11 +22,14 @@ const actionsFor = (chat: SocialChat) =>
       label: chat.isArchived ? 'unarchive' : 'archive',
     },
     { toggle: 'mute', value: !chat.isMuted, label: chat.isMuted ? 'unmute' : 'mute' },
+    // The viewer's own block only: a block by the other side shows as read-only, nothing more.
+    { toggle: 'block', value: !chat.isBlocked, label: chat.isBlocked ? 'unblock' : 'block' },
   ] as const;
 
 /**
- * Pin, archive and mute one chat (or undo them), from a menu at the end of its row. The menu
- * itself is built on first use: a row that is only scrolled past costs a plain button.
+ * Pin, archive, mute and block one chat (or undo them), from a menu at the end of its row. Block
+ * and unblock ask first, in the contacts panel's words: it is the same block of the person. The
+ * menu itself is built on first use: a row that is only scrolled past costs a plain button.
  */
 export function ChatRowActions({
   chat,
@@ -41,6 +45,7 @@ export function ChatRowActions({
   const { t } = useTranslation('conversations');
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [confirming, setConfirming] = useState<BlockChange | null>(null);
   const trigger = (
     <Button
       variant="ghost"
@@ -63,18 +68,37 @@ export function ChatRowActions({
   );
   if (!used) return trigger;
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent>
-        {actionsFor(chat).map(({ toggle, value, label }) => (
-          <DropdownMenuItem
-            key={toggle}
-            onSelect={() => onToggle({ chatId: chat._id, toggle, value })}
-          >
-            {t(`actions.${label}`)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu open={open} onOpenChange={setOpen}>
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+        <DropdownMenuContent>
+          {actionsFor(chat).map(({ toggle, value, label }) => (
+            <DropdownMenuItem
+              key={toggle}
+              destructive={label === 'block'}
+              onSelect={() =>
+                toggle === 'block'
+                  ? setConfirming(label)
+                  : onToggle({ chatId: chat._id, toggle, value })
+              }
+            >
+              {t(`actions.${label}`)}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {confirming ? (
+        <BlockConfirmDialog
+          change={confirming}
+          name={name}
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          onConfirm={() =>
+            onToggle({ chatId: chat._id, toggle: 'block', value: confirming === 'block' })
+          }
+        />
+      ) : null}
+    </>
   );
 }

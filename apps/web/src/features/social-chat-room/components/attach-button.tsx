@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 /** Picks a file or image to send; the rules are checked by the caller before anything leaves. */
-export function AttachButton({
-  disabled,
-  onPick,
-}: {
-  disabled?: boolean;
-  onPick: (file: File) => void;
-}) {
+export function AttachButton({ onPick }: { onPick: (file: File) => void }) {
   const { t } = useTranslation('socialChat');
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -32,7 +26,6 @@ export function AttachButton({
         variant="ghost"
         size="icon"
         aria-label={t('file.attach')}
-        disabled={disabled}
         onClick={() => input.current?.click()}
       >
         <Paperclip aria-hidden className="size-4" />

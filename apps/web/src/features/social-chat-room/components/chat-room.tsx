@@ -1,7 +1,6 @@
 import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatInput } from '@/components/chat-input/chat-input';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,8 +15,9 @@ import { usePresence } from '../hooks/use-presence';
 import { useSendMessage } from '../hooks/use-send-message';
 import { useTyping } from '../hooks/use-typing';
 import { roomMessages, type RoomMessage } from '../lib/message-order';
-import { AttachButton } from './attach-button';
+import { BlockedBanner } from './blocked-banner';
 import { RoomHeader } from './room-header';
+import { RoomComposer } from './room-composer';
 import { RoomMessageList } from './room-message-list';
 import { SearchPanel } from './search-panel';
 
@@ -45,9 +45,12 @@ export function ChatRoom({
     [log.messages, pending, viewer, chat._id],
   );
   const online = usePresence(other?.id ?? null, chat.isOnline);
-  const typing = useTyping(chat._id, viewer.id);
+  // Driven by the chat object, which `chatUpdated` keeps current: a block or a removal turns
+  // the room read-only at once, and nothing (typing, read marks) is said into it meanwhile.
+  const writable = !chat.readOnly;
+  const typing = useTyping(chat._id, viewer.id, writable);
   const { sendText, sendFile, retry: retrySend } = useSendMessage(chat._id, viewer.id);
-  useMarkRead(chat._id, viewer.id, log.messages);
+  useMarkRead(chat._id, viewer.id, log.messages, writable);
 
   const [searching, setSearching] = useState(false);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
@@ -132,20 +135,20 @@ export function ChatRoom({
           onDiscard={onDiscard}
           onEdit={onEdit}
           onDelete={onDelete}
+          readOnly={chat.readOnly}
         />
       )}
-      <div className="border-t border-border p-2">
-        <ChatInput
-          disabled={chat.isBlocked}
-          onSend={(text) => {
-            typing.stop();
-            sendText(text);
-          }}
-          onTextChange={typing.reportText}
-          onBlur={typing.stop}
-          accessory={<AttachButton disabled={chat.isBlocked} onPick={sendFile} />}
-        />
-      </div>
+      {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
+      <RoomComposer
+        readOnly={chat.readOnly}
+        onSend={(text) => {
+          typing.stop();
+          sendText(text);
+        }}
+        onTextChange={typing.reportText}
+        onBlur={typing.stop}
+        onPickFile={sendFile}
+      />
     </div>
   );
 }

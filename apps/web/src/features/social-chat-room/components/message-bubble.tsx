@@ -36,18 +36,25 @@ function timeOf(timestamp: number, locale: string): string {
 export const MessageBubble = memo(function MessageBubble({
   message,
   own,
+  changeable,
   highlighted,
   onRetry,
   onDiscard,
   onEdit,
   onDelete,
   onMediaLoad,
-}: { message: RoomMessage; own: boolean; highlighted: boolean } & MessageHandlers) {
+}: {
+  message: RoomMessage;
+  own: boolean;
+  /** False in a read-only chat: no edit or deletion is offered. */
+  changeable: boolean;
+  highlighted: boolean;
+} & MessageHandlers) {
   const { t, i18n } = useTranslation('socialChat');
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const canChange = own && message.status === 'sent' && !message.deleted;
+  const canChange = changeable && own && message.status === 'sent' && !message.deleted;
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.attachment ? (

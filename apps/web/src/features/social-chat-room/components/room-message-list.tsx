@@ -22,6 +22,7 @@ export function RoomMessageList({
   loadingOlder,
   onLoadOlder,
   highlightedId,
+  readOnly,
   ...handlers
 }: {
   messages: readonly RoomMessage[];
@@ -30,6 +31,8 @@ export function RoomMessageList({
   loadingOlder: boolean;
   onLoadOlder: () => Promise<void>;
   highlightedId: string | null;
+  /** Nothing can be edited or deleted in a read-only chat. */
+  readOnly: boolean;
 } & Omit<MessageHandlers, 'onMediaLoad'>) {
   const { t } = useTranslation('socialChat');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -106,6 +109,7 @@ export function RoomMessageList({
             key={row.key}
             message={row.message}
             own={row.message.sender === viewerId}
+            changeable={!readOnly}
             highlighted={row.message.id === highlightedId}
             onMediaLoad={onMediaLoad}
             {...handlers}

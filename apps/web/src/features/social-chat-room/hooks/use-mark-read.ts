@@ -15,9 +15,15 @@ function useDocumentVisible(): boolean {
 /**
  * Spec section 4: opening a chat marks it read. While the room is open and the page visible,
  * each message from the other side that arrives is marked read at once; a hidden tab waits
- * until it is shown again.
+ * until it is shown again. A read-only chat (not `writable`) takes no read marks: what arrived
+ * meanwhile is marked once it is writable again.
  */
-export function useMarkRead(chatId: string, viewerId: string, messages: readonly SocialMessage[]) {
+export function useMarkRead(
+  chatId: string,
+  viewerId: string,
+  messages: readonly SocialMessage[],
+  writable = true,
+) {
   const visible = useDocumentVisible();
   const marked = useRef(0);
   const latestUnread = messages.findLast((m) => m.sender !== viewerId && !m.isRead);
@@ -27,11 +33,11 @@ export function useMarkRead(chatId: string, viewerId: string, messages: readonly
   }, [chatId]);
 
   useEffect(() => {
-    if (!visible || !latestUnread || latestUnread.seq <= marked.current) return;
+    if (!writable || !visible || !latestUnread || latestUnread.seq <= marked.current) return;
     marked.current = latestUnread.seq;
     markRead(chatId, latestUnread._id).catch(() => {
       // Not marked: the next message or visit tries again.
       marked.current = 0;
     });
-  }, [chatId, visible, latestUnread]);
+  }, [chatId, writable, visible, latestUnread]);
 }

@@ -9,21 +9,37 @@ const repeatMs = Math.floor(typingExpiryMs / 2);
 /**
  * Typing indicators both ways. The room joins the chat on the socket (on every connection,
  * since a new connection starts in no chat room) to hear the other's typing; the indicator
- * expires by itself `typingExpiryMs` after the last notice, like the server's.
+ * expires by itself `typingExpiryMs` after the last notice, like the server's. While the chat
+ * is not `writable` (read-only) nothing is said, not even that typing ended: the server would
+ * refuse it, and the other side's indicator expires by itself.
  */
-export function useTyping(chatId: string, viewerId: string) {
+export function useTyping(chatId: string, viewerId: string, writable = true) {
   const [typist, setTypist] = useState<string | null>(null);
   const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastSent = useRef(0);
   /** When the text last changed while not blank; 0 once blank, sent or left. */
   const lastTyped = useRef(0);
+  const canSay = useRef(writable);
 
+  // Read by `send` rather than a dependency of it, so that turning read-only does not run the
+  // previous `stop` (the cleanup below) with the chat still thought writable.
+  useEffect(() => {
+    canSay.current = writable;
+    if (!writable) {
+      lastSent.current = 0;
+      lastTyped.current = 0;
+    }
+  }, [writable]);
+
+  /** The server keeps only writable chats' rooms: a read-only one is neither joined nor heard. */
   const join = useCallback(() => {
     const socket = getSocket();
-    if (socket.connected) socket.emit('join_chats', { chatIds: [chatId] });
+    if (socket.connected && canSay.current) socket.emit('join_chats', { chatIds: [chatId] });
   }, [chatId]);
 
+  // Joined again when the chat turns writable (an unblock): the block took the tab out.
   useEffect(() => {
+    if (!writable) return;
     join();
     return () => {
       const socket = getSocket();
@@ -31,7 +47,7 @@ export function useTyping(chatId: string, viewerId: string) {
       clearTimeout(expiry.current);
       setTypist(null);
     };
-  }, [chatId, join]);
+  }, [chatId, join, writable]);
 
   useRealtimeEvent('typing', (notice) => {
     if (notice.chatId !== chatId || notice.userId === viewerId) return;
@@ -44,11 +60,11 @@ export function useTyping(chatId: string, viewerId: string) {
     expiry.current = setTimeout(() => setTypist(null), typingExpiryMs);
   });
 
-  /** False when there is no connection to say it on. */
+  /** False when there is no connection to say it on, or the chat is read-only. */
   const send = useCallback(
     (isTyping: boolean) => {
       const socket = getSocket();
-      if (!socket.connected) return false;
+      if (!socket.connected || !canSay.current) return false;
       socket.emit('typing', { chatId, isTyping });
       return true;
     },
