@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { request as apiRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
 import {
   chatInput,
@@ -9,7 +9,7 @@ import {
   tinyPng,
   twoFriends,
 } from '../support/chat-room';
-import { signInAsAdmin, startEverythingHttp } from '../support/mcp';
+import { addToolServer, startEverythingHttp } from '../support/mcp';
 import { expectInert, payloads, shortPayloads, watchForScripts } from '../support/xss-payloads';
 
 /**
@@ -161,21 +161,7 @@ let everything: { url: string; process: ChildProcess } | undefined;
 test.describe('AI chat', () => {
   test.beforeAll(async () => {
     everything = await startEverythingHttp();
-    const admin = await apiRequest.newContext({
-      baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
-    });
-    await signInAsAdmin(admin);
-    const data = {
-      key: serverKey,
-      name: serverKey,
-      transport: { type: 'streamable-http', url: everything.url },
-      approvalPolicy: 'never ask',
-    };
-    let saved = await admin.post('/api/mcp/addServer', { data });
-    if (saved.status() === 409) saved = await admin.post('/api/mcp/updateServer', { data });
-    if (!saved.ok())
-      throw new Error(`saving ${serverKey}: ${saved.status()} ${await saved.text()}`);
-    await admin.dispose();
+    await addToolServer(serverKey, everything.url, 'never ask');
   });
 
   test.afterAll(() => {
