@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { freePort } from './free-port';
 
 /** The reference MCP server (a dev dependency of the server workspace). */
@@ -56,4 +56,24 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
     data: { username: account.username, password: account.password },
   });
   if (login.status() !== 200) throw new Error(`admin sign-in failed: ${await login.text()}`);
+}
+
+/**
+ * Adds (or, when an earlier worker of this run added it, points again) a tool server of the
+ * reference MCP server at `url`, as an administrator does.
+ */
+export async function addToolServer(
+  key: string,
+  url: string,
+  approvalPolicy: 'always ask' | 'never ask' | 'ask once per chat',
+): Promise<void> {
+  const admin = await apiRequest.newContext({
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+  });
+  await signInAsAdmin(admin);
+  const data = { key, name: key, transport: { type: 'streamable-http', url }, approvalPolicy };
+  let saved = await admin.post('/api/mcp/addServer', { data });
+  if (saved.status() === 409) saved = await admin.post('/api/mcp/updateServer', { data });
+  if (!saved.ok()) throw new Error(`saving ${key}: ${saved.status()} ${await saved.text()}`);
+  await admin.dispose();
 }

@@ -135,7 +135,10 @@ export async function buildApp(
         // The browser calls the user's model provider directly (any host, including a local
         // Ollama), so connect-src must stay open; scripts stay strictly same-origin.
         'connect-src': ["'self'", 'https:', 'http:', 'ws:', 'wss:'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // An image address in a model reply or tool result would be fetched with no click and
+        // could carry the conversation to anyone's server: images come from the app only
+        // (the reply shows other addresses as a placeholder that opens them in a new tab).
+        'img-src': ["'self'", 'data:', 'blob:'],
         'upgrade-insecure-requests': null,
       },
     },

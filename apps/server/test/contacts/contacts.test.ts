@@ -75,6 +75,26 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       expect(byName.receiverId).toBe(carol.user.id);
     });
 
+    it('shows the sender the e-mail they typed, not the username behind it, until the request is accepted', async () => {
+      const alice = await person();
+      const bob = await person();
+      const typed = bob.user.email.toUpperCase();
+      const sent = await alice.api.send(` ${typed} `);
+      const hidden = { receiverUsername: typed, otherUsername: typed };
+      expect(sent).toMatchObject(hidden);
+      expect(JSON.stringify(sent)).not.toContain(bob.user.username);
+      expect(find(await alice.api.list(), sent.id)).toMatchObject(hidden);
+      contactFrom(await bob.api.action('reject', sent.id));
+      expect(find(await alice.api.list(), sent.id)).toMatchObject(hidden);
+      // Asked again and accepted: now they are friends, the username is shown.
+      const again = await alice.api.send(typed);
+      contactFrom(await bob.api.action('accept', again.id));
+      expect(find(await alice.api.list(), again.id)).toMatchObject({
+        receiverUsername: bob.user.username,
+        otherUsername: bob.user.username,
+      });
+    });
+
     it('answers an unknown name or e-mail with the generic failure text', async () => {
       const alice = await person();
       for (const name of ['nobody_at_all_here', 'nobody@example.com']) {

@@ -16,4 +16,11 @@ describe('contentDisposition', () => {
     );
     expect(contentDisposition('inline', '')).toBe(`inline; filename="file"; filename*=UTF-8''`);
   });
+
+  it('keeps bidi overrides and zero-width characters out of the fallback name', () => {
+    // `invoice\u202Egnp.txt` reads as "invoicetxt.png" wherever the override is obeyed.
+    const name = 'in\u200Bvoice\u202Egnp\u2066\uFEFF.txt';
+    const fallback = /filename="([^"]*)"/.exec(contentDisposition('attachment', name))?.[1];
+    expect(fallback).toBe('in_voice_gnp__.txt');
+  });
 });

@@ -73,6 +73,15 @@ describe('security headers', () => {
     }
   });
 
+  it('lets images come only from the app, data: and blob: URLs: no request to another host by itself', async () => {
+    // An image address in a model reply could carry the conversation to any host (prompt
+    // injection); the page must not load one without the user opening it.
+    for (const [what, pending] of responses()) {
+      const csp = cspOf(await pending);
+      expect(csp.get('img-src'), what).toEqual(["'self'", 'data:', 'blob:']);
+    }
+  });
+
   it('sends the other protective headers on pages, assets and API replies', async () => {
     for (const [what, pending] of responses()) {
       const { headers } = await pending;

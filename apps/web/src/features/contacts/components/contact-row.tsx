@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import { VisibleName } from '@/components/ui/visible-name';
+import { visibleText } from '@/lib/visible-text';
 
 /** One contact in a section: the other party's name, then what can be done about it. */
 export function ContactRow({ name, children }: { name: string; children: ReactNode }) {
   return (
     <li
-      aria-label={name}
+      aria-label={visibleText(name)}
       className="flex items-center justify-between gap-3 border-b border-border py-2 last:border-0"
     >
-      <span className="min-w-0 truncate font-medium text-fg">{name}</span>
+      <VisibleName name={name} className="min-w-0 truncate font-medium text-fg" />
       <div className="flex shrink-0 items-center gap-2">{children}</div>
     </li>
   );

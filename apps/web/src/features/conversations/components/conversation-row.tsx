@@ -4,6 +4,8 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { VisibleName } from '@/components/ui/visible-name';
+import { visibleText } from '@/lib/visible-text';
 import type { ChatToggleChange } from '../api/toggle-chat';
 import { chatNickname, formatChatTime } from '../lib/chat-row';
 import { ChatRowActions } from './chat-row-actions';
@@ -35,7 +37,7 @@ export function ConversationRow({
 }) {
   const { t } = useTranslation('conversations');
   const nickname = chatNickname(chat);
-  const name = nickname ?? t('unknownName');
+  const name = nickname === null ? t('unknownName') : visibleText(nickname);
   const time = formatChatTime(chat.lastTime);
   return (
     <div
@@ -65,7 +67,7 @@ export function ConversationRow({
             onClick={() => onOpen(chat._id)}
             className="min-w-0 truncate text-left font-medium text-fg after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-secondary"
           >
-            {name}
+            <VisibleName name={nickname ?? name} />
           </button>
           {chat.isPinned ? (
             <Pin role="img" aria-label={t('pinned')} className="size-3.5 shrink-0 text-fg-muted" />

@@ -1,6 +1,7 @@
 import type { SocialChat } from '@confab/protocol/social-chat';
 import { Check, CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { visibleText } from '@/lib/visible-text';
 import { previewOf } from '../lib/chat-row';
 
 /**
@@ -15,7 +16,7 @@ export function MessagePreview({ chat, viewerId }: { chat: SocialChat; viewerId:
     preview.kind === 'text'
       ? preview.text
       : preview.kind === 'file'
-        ? t('preview.file', { name: preview.text })
+        ? t('preview.file', { name: visibleText(preview.text) })
         : t(`preview.${preview.kind}`);
   const Tick = chat.lastMessage?.isRead ? CheckCheck : Check;
   return (

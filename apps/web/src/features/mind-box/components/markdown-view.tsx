@@ -2,14 +2,22 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentProps
 import { BlockCache, groupSize } from '../lib/markdown-blocks';
 import { markdownFormatter } from '../lib/markdown-formatter';
 import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
+import { linkTarget } from '@/lib/safe-url';
+import { ReplyImage } from './reply-image';
 import './markdown.css';
 
-/** Links leave the app in a new tab and give the page they open no handle on this one. */
-function Link({ node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" />;
+/**
+ * Links leave the app in a new tab and give the page they open no handle on this one. Only web
+ * and mail addresses are links (the sanitiser drops script addresses already; this holds even
+ * if it changes); any other stays its text.
+ */
+function Link({ node: _node, href, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  const target = linkTarget(href);
+  if (!target) return <span>{props.children}</span>;
+  return <a {...props} href={target} target="_blank" rel="noopener noreferrer" />;
 }
 
-const components = { a: Link };
+const components = { a: Link, img: ReplyImage };
 
 /** Milliseconds of markdown rendering one frame may take; the rest waits for the next frame. */
 const frameBudgetMs = 4;

@@ -1,11 +1,14 @@
 import type { Attachment } from '@confab/protocol/social-chat';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { VisibleName } from '@/components/ui/visible-name';
+import { visibleText } from '@/lib/visible-text';
 import { formatSize, isImageType } from '../lib/send-rules';
 
 /**
  * An uploaded file: images previewed inline (served only to the chat's participants), other
- * files as a download link with name and size. Names are text, never markup.
+ * files as a download link with name and size. Names are text, never markup, and their
+ * invisible characters are shown (`VisibleName`).
  */
 export function AttachmentView({
   attachment,
@@ -15,12 +18,14 @@ export function AttachmentView({
   onMediaLoad?: () => void;
 }) {
   const { t } = useTranslation('socialChat');
+  // The sender chose the name: invisible characters in it are shown, never obeyed.
+  const name = visibleText(attachment.name);
   if (isImageType(attachment.mimeType)) {
     return (
       <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="block">
         <img
           src={attachment.url}
-          alt={attachment.name}
+          alt={name}
           onLoad={onMediaLoad}
           className="max-h-64 max-w-full rounded-md object-contain"
         />
@@ -30,12 +35,12 @@ export function AttachmentView({
   return (
     <a
       href={attachment.url}
-      download={attachment.name}
-      aria-label={t('message.download', { name: attachment.name })}
+      download={name}
+      aria-label={t('message.download', { name })}
       className="flex items-center gap-2 underline-offset-2 hover:underline"
     >
       <FileText aria-hidden className="size-5 shrink-0" />
-      <span className="break-all">{attachment.name}</span>
+      <VisibleName name={attachment.name} className="break-all" />
       <span className="shrink-0 text-xs opacity-75">{formatSize(attachment.size)}</span>
     </a>
   );

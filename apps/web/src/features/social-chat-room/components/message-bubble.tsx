@@ -3,6 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { VisibleName } from '@/components/ui/visible-name';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
+import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
 import { AttachmentView } from './attachment-view';
 import { MessageEditor } from './message-editor';
@@ -66,11 +68,13 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <article
       id={`message-${message.id}`}
-      aria-label={own ? t('message.you') : message.senderUsername}
+      aria-label={own ? t('message.you') : visibleText(message.senderUsername)}
       data-status={message.status}
       className={cn('group flex flex-col gap-1 py-1', own ? 'items-end' : 'items-start')}
     >
-      {own ? null : <span className="px-1 text-xs text-fg-muted">{message.senderUsername}</span>}
+      {own ? null : (
+        <VisibleName name={message.senderUsername} className="px-1 text-xs text-fg-muted" />
+      )}
       <div className={cn('flex max-w-[85%] items-start gap-1', own && 'flex-row-reverse')}>
         <div
           className={cn(

@@ -1,7 +1,9 @@
 import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { VisibleName } from '@/components/ui/visible-name';
 import { cn } from '@/lib/cn';
+import { visibleText } from '@/lib/visible-text';
 
 /** The other person's name and online status, and their typing, above the chat. */
 export function RoomHeader({
@@ -21,7 +23,9 @@ export function RoomHeader({
   return (
     <header className="flex items-center gap-3 border-b border-border px-3 py-2">
       <div className="flex min-w-0 flex-1 flex-col">
-        <h1 className="truncate text-lg font-semibold">{name}</h1>
+        <h1 className="truncate text-lg font-semibold">
+          <VisibleName name={name} />
+        </h1>
         <div className="flex items-center gap-2 text-xs text-fg-muted">
           <span className="flex items-center gap-1" data-testid="presence">
             <span
@@ -31,7 +35,7 @@ export function RoomHeader({
             {online ? t('online') : t('offline')}
           </span>
           <span aria-live="polite" className="truncate italic">
-            {typist ? t('typing', { name: typist }) : null}
+            {typist ? t('typing', { name: visibleText(typist) }) : null}
           </span>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { VisibleName } from '@/components/ui/visible-name';
 import { useSearchMessages } from '../api/search-messages';
 
 /**
@@ -51,7 +52,7 @@ export function SearchPanel({
                 className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-surface-muted"
               >
                 <span className="text-xs text-fg-muted">
-                  {message.senderUsername} ·{' '}
+                  <VisibleName name={message.senderUsername} /> ·{' '}
                   {new Date(message.timestamp).toLocaleString(i18n.language, {
                     dateStyle: 'short',
                     timeStyle: 'short',
