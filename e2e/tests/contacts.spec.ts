@@ -127,11 +127,14 @@ test('a contact is blocked and unblocked from its menu, after confirmation', asy
 
   await blocked.getByRole('button', { name: `${alice.username} 的更多操作` }).click();
   await bob.page.getByRole('menuitem', { name: '取消屏蔽' }).click();
-  await bob.page.getByRole('alertdialog').getByRole('button', { name: '取消屏蔽' }).click();
-  await expect(blocked.getByRole('button', { name: '已是好友' })).toBeVisible();
+  const unblock = bob.page.getByRole('alertdialog');
+  await expect(unblock).toContainText(`你和 ${alice.username} 将恢复到屏蔽之前的状态。`);
+  await unblock.getByRole('button', { name: '取消屏蔽' }).click();
+  // The request was pending when Bob blocked it: it is pending again, not a friendship.
+  await expect(row.getByRole('button', { name: '接受' })).toBeVisible();
   await expect(
-    section(alice.page, '我的联系人').getByRole('listitem', { name: bob.username }),
-  ).toBeVisible();
+    section(alice.page, '已发送的请求').getByRole('listitem', { name: bob.username }),
+  ).toContainText('等待对方接受');
 
   await alice.context.close();
   await bob.context.close();
