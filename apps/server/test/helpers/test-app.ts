@@ -49,6 +49,8 @@ export async function startTestApp(
       passwordChangePerUserPerHour: 10_000,
       toolCallsPerUserPerMinute: 10_000,
       messagesPerUserPerMinute: 10_000,
+      uploadsPerUserPerMinute: 10_000,
+      uploadsPerAddressPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
