@@ -111,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       toolCallsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_TOOL_CALLS_PER_MINUTE', 120),
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
       uploadsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30),
-      uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE', 60),
+      uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS', 60),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),
