@@ -113,11 +113,12 @@ export async function buildApp(
     app.log.warn('Redis did not answer at start; serving this node alone until it does');
   }
   app.decorate('services', createServices(config, database, app.log, redis));
-  // Presence heartbeats and typing sweeps stop before Redis closes (hooks run last-added first),
-  // and the sends being stored are committed before the database closes.
+  // Presence heartbeats, typing and file sweeps stop before Redis closes (hooks run last-added
+  // first), and the sends being stored are committed before the database closes.
   app.addHook('onClose', async () => {
     app.services.presence.close();
     app.services.typing.close();
+    await app.services.files.close();
     await app.services.sends.close();
   });
   // Not ready from the first moment of a shutdown (tests close the app directly, main.ts on SIGTERM).

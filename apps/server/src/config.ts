@@ -19,6 +19,10 @@ export interface RateLimitConfig {
   toolCallsPerUserPerMinute: number;
   /** Chat messages a user may send per minute, over REST and the socket together. */
   messagesPerUserPerMinute: number;
+  /** File uploads per user per minute. */
+  uploadsPerUserPerMinute: number;
+  /** File uploads per client address per minute, whichever accounts send them. */
+  uploadsPerAddressPerMinute: number;
 }
 
 export interface McpHostConfig {
@@ -55,7 +59,17 @@ export interface AppConfig {
   mcp: McpHostConfig;
   /** Largest file a user may upload into a chat, in bytes. */
   uploadMaxBytes: number;
+  /** Most bytes of files one user may have stored (every chat together). */
+  uploadQuotaBytes: number;
+  /** Uploads are refused (507) while DATA_DIR has less free space than this. */
+  uploadMinFreeBytes: number;
+  /** A file no message has carried for this long is removed. */
+  uploadUnsentMaxAgeMs: number;
+  /** How often each node sweeps the files no message carries. */
+  uploadSweepIntervalMs: number;
 }
+
+const mib = 1024 * 1024;
 
 const here = dirname(fileURLToPath(import.meta.url));
 // src/config.ts and dist/main.js both sit two levels below apps/, so this finds apps/web/dist.
@@ -96,8 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordChangePerUserPerHour: intFrom(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_HOUR', 10),
       toolCallsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_TOOL_CALLS_PER_MINUTE', 120),
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
+      uploadsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30),
+      uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS', 60),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
+    uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),
+    uploadMinFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_BYTES', 512 * mib),
+    uploadUnsentMaxAgeMs: intFrom(env, 'UPLOAD_UNSENT_MAX_AGE_MS', 10 * 60_000),
+    uploadSweepIntervalMs: intFrom(env, 'UPLOAD_SWEEP_INTERVAL_MS', 60_000),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -49,6 +49,8 @@ export function createServices(
   log: ConnectionLogger = silentLog,
   redis: RedisHandle | null = null,
 ) {
+  const perMinute = (name: string, what: string, max: number) =>
+    sharedAttemptLimiter(redis, log, { name, what, max, windowMs: 60_000 });
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const auth = new AuthService({
@@ -107,6 +109,19 @@ export function createServices(
     chats,
     uploadsDir: join(config.dataDir, 'uploads'),
     maxBytes: config.uploadMaxBytes,
+    quotaBytes: config.uploadQuotaBytes,
+    minFreeBytes: config.uploadMinFreeBytes,
+    attempts: {
+      perUser: perMinute('uploads', 'uploads', config.rateLimits.uploadsPerUserPerMinute),
+      perAddress: perMinute(
+        'uploads-by-address',
+        'uploads by address',
+        config.rateLimits.uploadsPerAddressPerMinute,
+      ),
+    },
+    unsentMaxAgeMs: config.uploadUnsentMaxAgeMs,
+    sweepIntervalMs: config.uploadSweepIntervalMs,
+    log,
   });
   const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
     messages: new MessageRepository(db),
@@ -142,19 +157,17 @@ export function createServices(
     },
     readiness,
     auth,
-    messageSends: sharedAttemptLimiter(redis, log, {
-      name: 'message-sends',
-      what: 'message sends',
-      max: config.rateLimits.messagesPerUserPerMinute,
-      windowMs: 60_000,
-    }),
+    messageSends: perMinute(
+      'message-sends',
+      'message sends',
+      config.rateLimits.messagesPerUserPerMinute,
+    ),
     // The `friendRequestMessage` socket notice: as many per minute as friend requests.
-    friendRequestNotices: sharedAttemptLimiter(redis, log, {
-      name: 'friend-request-notices',
-      what: 'friend request notices',
-      max: config.rateLimits.addContactPerUserPerMinute,
-      windowMs: 60_000,
-    }),
+    friendRequestNotices: perMinute(
+      'friend-request-notices',
+      'friend request notices',
+      config.rateLimits.addContactPerUserPerMinute,
+    ),
     realtime,
     contacts,
     chats,

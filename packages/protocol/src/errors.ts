@@ -12,10 +12,14 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  /** 413: the upload would take the user's stored files past their quota. */
+  'QUOTA_EXCEEDED',
   'UNSUPPORTED_MEDIA_TYPE',
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
   'TIMEOUT',
+  /** 507: the server is short of disk space and takes no files for now. */
+  'INSUFFICIENT_STORAGE',
   'REQUEST_ERROR',
   'INTERNAL_ERROR',
 ] as const;

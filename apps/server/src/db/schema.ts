@@ -129,6 +129,10 @@ export interface ChatFilesTable {
   /** Relative to the uploads folder. */
   storage_path: string;
   created_at: number;
+  /** When a send first named the file; null while none has (see migration 0007). */
+  sent_at: number | null;
+  /** 1 once the sweep has seen a stored message carrying the file. */
+  carried: Generated<number>;
 }
 
 /** The active switch of a server from the operator's file, set by an administrator. */

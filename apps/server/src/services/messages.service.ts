@@ -1,5 +1,6 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type {
+  Attachment,
   ContentType,
   SocialMessage,
   SyncChanges,
@@ -242,6 +243,11 @@ export class MessagesService {
       return next;
     });
     const deleted = { ...message, content: '', attachment: null, deleted: 1, revision };
+    // The file goes with the message: nobody can download it any more.
+    if (message.attachment) {
+      const file = JSON.parse(message.attachment) as Attachment;
+      await this.options.attachments.release(file.id, chatId, message.sender_id);
+    }
     const view = this.announceUpdate(deleted, entry);
     // A receiver who had not read it has one unread message fewer.
     for (const other of entry.others) {

@@ -39,6 +39,9 @@ export async function startTestApp(
     databaseUrl: postgres?.url,
     webDistDir: null,
     logLevel: 'silent',
+    // Uploads do not depend on the free space of the machine running the tests (a 507 would
+    // fail every suite that uploads); the floor has its own test.
+    uploadMinFreeBytes: 0,
     ...overrides,
     rateLimits: {
       loginPerIpPerMinute: 10_000,
@@ -49,6 +52,8 @@ export async function startTestApp(
       passwordChangePerUserPerHour: 10_000,
       toolCallsPerUserPerMinute: 10_000,
       messagesPerUserPerMinute: 10_000,
+      uploadsPerUserPerMinute: 10_000,
+      uploadsPerAddressPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

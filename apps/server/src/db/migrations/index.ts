@@ -6,6 +6,7 @@ import * as socialChat from './0004-social-chat';
 import * as chatFiles from './0005-chat-files';
 import * as messageRevisions from './0006-message-revisions';
 import * as consent from './0007-consent';
+import * as fileLifetimes from './0008-file-lifetimes';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-chat-files': chatFiles,
   '0006-message-revisions': messageRevisions,
   '0007-consent': consent,
+  '0008-file-lifetimes': fileLifetimes,
 };

@@ -21,6 +21,8 @@ const errors = {
   404: errorReplySchema,
   413: errorReplySchema,
   415: errorReplySchema,
+  429: errorReplySchema,
+  507: errorReplySchema,
 };
 
 // The multipart parser's own limit errors name its internals; these say what to send instead.
@@ -84,8 +86,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           chatId: chatId.error.issues[0]?.message ?? 'Invalid chat id',
         });
       }
-      // Refused before the file's bytes are read when the user is not in the chat.
-      await files.checkUploadTarget(user, chatId.data);
+      // Refused before the file's bytes are read: not in the chat, too many uploads, no room.
+      await files.admit(user, chatId.data, request.ip);
       const file = await nextPart(parts);
       if (file?.type !== 'file' || file.fieldname !== 'file') {
         throw badRequest('Send the file in the field named file', { file: 'Choose a file' });
