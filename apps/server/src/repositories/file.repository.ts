@@ -40,17 +40,23 @@ export class FileRepository {
 
   /**
    * The file, only when it was uploaded to this chat (a message may not cite another chat's),
-   * marked as named by a send at `at` unless one already did. One statement, so it either
+   * marked as named by a send at `at` unless one already did; with `imagesOnly`, only an image
+   * (another file is left unmarked). One statement, so it either
    * finds the row before the sweep of unsent files, which then leaves it, or not at all.
    */
-  markSent(id: string, chatId: string, at: number): Promise<ChatFileRow | undefined> {
-    return this.db
+  markSent(
+    id: string,
+    chatId: string,
+    at: number,
+    options: { imagesOnly: boolean },
+  ): Promise<ChatFileRow | undefined> {
+    let query = this.db
       .updateTable('chat_files')
       .set({ sent_at: sql<number>`coalesce(sent_at, ${at})` })
       .where('id', '=', id)
-      .where('chat_id', '=', chatId)
-      .returningAll()
-      .executeTakeFirst();
+      .where('chat_id', '=', chatId);
+    if (options.imagesOnly) query = query.where('mime_type', 'like', 'image/%');
+    return query.returningAll().executeTakeFirst();
   }
 
   /** Deletes up to `limit` files no send has named, uploaded before `before`. */

@@ -11,7 +11,7 @@ import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import { ContentTypeDetector, extensionOf, extensionsByType } from '../lib/file-type';
 import { newId } from '../lib/ids';
 import type { ChatFileRow, FileRepository } from '../repositories/file.repository';
-import type { AttachmentLookup } from './attachment-lookup';
+import type { AttachmentKind, AttachmentLookup } from './attachment-lookup';
 import { formatBytes, quotaExceeded, UploadReservations } from './upload-quota';
 
 /** Who takes part in a chat, and the guard of every write into one (the chats service). */
@@ -209,9 +209,20 @@ export class FilesService implements AttachmentLookup {
    * The file for a message that carries it, only when it was uploaded to this chat; marked as
    * named by a send, so the sweep of unsent files leaves it from now on.
    */
-  async findForChat(fileId: string, chatId: string): Promise<Attachment | null> {
-    const file = await this.options.files.markSent(fileId, chatId, this.now());
-    return file ? toAttachment(file) : null;
+  async findForChat(
+    fileId: string,
+    chatId: string,
+    kind: AttachmentKind,
+  ): Promise<Attachment | null> {
+    const { files } = this.options;
+    const imagesOnly = kind === 'image';
+    const file = await files.markSent(fileId, chatId, this.now(), { imagesOnly });
+    if (file) return toAttachment(file);
+    const found = imagesOnly ? await files.findById(fileId) : undefined;
+    if (found?.chat_id === chatId) {
+      throw badRequest('This file is not an image; send it as a file', { fileId: 'Not an image' });
+    }
+    return null;
   }
 
   /**

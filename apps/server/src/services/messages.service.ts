@@ -419,15 +419,15 @@ export class MessagesService {
         fileId: 'Upload the file to this chat first',
       });
     }
-    const attachment = await this.options.attachments.findForChat(input.fileId, input.chatId);
+    // An image message takes only an image; a refused one leaves the file as it was.
+    const attachment = await this.options.attachments.findForChat(
+      input.fileId,
+      input.chatId,
+      input.contentType,
+    );
     if (!attachment) {
       throw badRequest('Upload the file to this chat first', {
         fileId: 'Upload the file to this chat first',
-      });
-    }
-    if (input.contentType === 'image' && !attachment.mimeType.startsWith('image/')) {
-      throw badRequest('This file is not an image; send it as a file', {
-        fileId: 'Not an image',
       });
     }
     return attachment;
