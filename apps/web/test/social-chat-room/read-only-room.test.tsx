@@ -160,4 +160,15 @@ describe('a chat nothing new can be written into', () => {
     expect(screen.getByRole('status', { name: '你已屏蔽 bob。' })).toBeInTheDocument();
     expect(composer()).toBeNull();
   });
+
+  it('shows a name with invisible characters in the banner and its dialog as what it is', async () => {
+    const app = await openRoom(
+      chatWith('bob', { isBlocked: true, readOnly: true, nickname: 'bob\u202Egnp.exe' }),
+    );
+    const banner = screen.getByRole('status', { name: '你已屏蔽 bob<U+202E>gnp.exe。' });
+    await app.user.click(within(banner).getByRole('button', { name: '取消屏蔽' }));
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleName(
+      '取消屏蔽 bob<U+202E>gnp.exe？',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BlockConfirmDialog } from '@/components/block-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
+import { visibleText } from '@/lib/visible-text';
 import { useUnblockChat } from '../api/unblock-chat';
 
 /** Above the composer while the viewer has blocked this chat: says so and offers the unblock. */
@@ -23,7 +24,7 @@ export function BlockedBanner({ chatId, name }: { chatId: string; name: string }
     >
       <Ban aria-hidden className="size-4 shrink-0 text-fg-muted" />
       <p id={textId} className="min-w-0 flex-1 break-words">
-        {t('blocked.text', { name })}
+        {t('blocked.text', { name: visibleText(name) })}
       </p>
       <Button
         size="sm"
