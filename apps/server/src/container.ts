@@ -128,6 +128,7 @@ export function createServices(
     host: mcpHost,
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
+    log,
   });
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {

@@ -9,19 +9,12 @@ import type {
   McpToolsReply,
 } from '@confab/protocol/mcp';
 import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  unauthenticated,
-} from '../lib/app-error';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../lib/app-error';
 import { isUniqueViolation } from '../db/errors';
 import { invalidArgs } from '../mcp/args-validator';
-import { toCallError, toCallReply } from '../mcp/call-result';
-import type { McpConnection } from '../mcp/connection';
+import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
+import type { ConnectionLogger, McpConnection } from '../mcp/connection';
 import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
@@ -37,6 +30,7 @@ export interface McpServiceOptions {
   resultMaxBytes: number;
   connectTimeoutMs: number;
   allowLinkLocalUrls: boolean;
+  log: ConnectionLogger;
   now?: () => number;
 }
 
@@ -67,6 +61,7 @@ export class McpService {
       configFilePath: options.configFilePath,
       connectTimeoutMs: options.connectTimeoutMs,
       limits: { callTimeoutMs: options.callTimeoutMs, resultMaxBytes: options.resultMaxBytes },
+      log: options.log,
     });
     this.now = options.now ?? Date.now;
   }
@@ -100,7 +95,7 @@ export class McpService {
     const { servers } = await this.catalog.sync();
     if (query.server) {
       const server = this.activeServer(servers, query.server);
-      return { tools: toolsOf(server.key, await this.connected(server)) };
+      return { tools: toolsOf(server.key, await this.connected(user, server)) };
     }
     const active = servers.filter((server) => server.active);
     await this.catalog.settle(active);
@@ -119,7 +114,7 @@ export class McpService {
   ): Promise<McpCallReply> {
     requireUser(user);
     const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
-    const connection = await this.connected(server);
+    const connection = await this.connected(user, server);
     const tool = connection.tools.find((candidate) => candidate.name === body.name);
     if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
     const fields = invalidArgs(tool.inputSchema, body.args);
@@ -141,7 +136,7 @@ export class McpService {
         maxBytes: this.options.resultMaxBytes,
       });
     } catch (error) {
-      throw toCallError(error, server.key, tool.name);
+      throw toCallError(error, server.key, tool.name, isAdmin(user));
     }
   }
 
@@ -265,12 +260,12 @@ export class McpService {
     return server;
   }
 
-  private async connected(server: CatalogServer): Promise<McpConnection> {
+  private async connected(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
-    const reason = connection?.error ?? 'it is still starting';
-    throw new AppError(502, 'BAD_GATEWAY', `MCP server "${server.key}" is unavailable: ${reason}`);
+    const reason = isAdmin(user) ? (connection?.error ?? 'it is still starting') : null;
+    throw unavailable(server.key, reason);
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {
