@@ -2,6 +2,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
 import { uploadLimits } from '@confab/protocol/social-chat';
+import { parseSecretKey, secretKeyVariable } from './lib/secret-key';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -55,6 +56,11 @@ export interface AppConfig {
   mcp: McpHostConfig;
   /** Largest file a user may upload into a chat, in bytes. */
   uploadMaxBytes: number;
+  /**
+   * Base64 of the 32-byte key that encrypts secrets stored in the database (MCP header
+   * values); `DATA_DIR/secret.key` when absent. Every node of a site needs the same one.
+   */
+  secretKey: string | undefined;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,6 +75,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
   return value;
+}
+
+function secretKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[secretKeyVariable];
+  if (!raw) return undefined;
+  parseSecretKey(raw, secretKeyVariable);
+  return raw.trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -98,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
+    secretKey: secretKeyFrom(env),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -11,6 +11,7 @@ import type {
 import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../lib/app-error';
 import { isUniqueViolation } from '../db/errors';
+import { SecretBoxError } from '../lib/secret-box';
 import { invalidArgs } from '../mcp/args-validator';
 import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
@@ -64,6 +65,24 @@ export class McpService {
       log: options.log,
     });
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * At app start, before serving: checks that the key opens every stored header value, then
+   * seals those an older version stored in plain text. A wrong key stops the start with what
+   * to do (a server sent garbage headers, or re-sealed with the wrong key, would be worse).
+   */
+  async prepareStoredSecrets(): Promise<void> {
+    try {
+      await this.options.servers.listAdminServers();
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new Error(
+        `MCP header values in the database cannot be decrypted: ${error.message}. They were encrypted with another key: start with the key used before (CONFAB_SECRET_KEY, the same on every node, or the DATA_DIR/secret.key file of the first start). Nothing was changed.`,
+        { cause: error },
+      );
+    }
+    await this.options.servers.sealPlainHeaders();
   }
 
   /** At app start: reads the operator's file and connects the active servers. */
