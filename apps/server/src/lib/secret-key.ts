@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { privateFileMode, tightenFileSync } from './private-files';
@@ -38,14 +38,21 @@ export function loadSecretKey(configured: string | undefined, dataDir: string): 
   }
   const file = join(dataDir, 'secret.key');
   const source = `DATA_DIR/secret.key (${file})`;
-  try {
-    // 'wx': of two nodes starting at once on a shared DATA_DIR, one writes and both read it.
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, {
+  if (!existsSync(file)) {
+    // Written whole under another name, then linked (which fails if the name exists): of two
+    // nodes starting at once on a shared DATA_DIR, one key wins and neither reads half a file.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, {
       flag: 'wx',
       mode: privateFileMode,
     });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   tightenFileSync(file);
   return { key: parseSecretKey(readFileSync(file, 'utf8'), source), source, fromFile: true };
