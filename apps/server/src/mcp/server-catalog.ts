@@ -7,6 +7,7 @@ import type {
 import { readMcpConfigFile, type LoadedConfigFile } from './config-file';
 import type { ConnectionLogger, McpConnection } from './connection';
 import type { McpHost, WantedServer } from './host';
+import { redactUrlsIn } from './redact-url';
 
 /** A server from either source: the operator's file or the API. */
 export type CatalogServer = McpServerDefinition & { source: 'file' | 'admin' };
@@ -50,7 +51,7 @@ export class McpServerCatalog {
     // Each problem is logged once, when it appears (init re-reads the file on every visit).
     for (const problem of this.file.problems.filter((text) => !before.includes(text))) {
       this.options.log.warn(
-        { file: this.file.path, problem },
+        { file: this.file.path, problem: redactUrlsIn(problem) },
         'An entry of the MCP file was refused; that server is not started',
       );
     }
@@ -155,7 +156,7 @@ export class McpServerCatalog {
  * Why a server failed, as the viewer may see it: administrators get the status and a program's
  * last output, everyone else that it is unavailable (the reason can carry secrets).
  */
-export function failureFor(admin: boolean, connection: McpConnection): string {
+function failureFor(admin: boolean, connection: McpConnection): string {
   if (!admin) return mcpUnavailableToUsers;
   const reason = connection.error ?? 'The server is not connected';
   return connection.output ? `${reason}. Its last output:\n${connection.output}` : reason;
