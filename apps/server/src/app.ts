@@ -18,6 +18,9 @@ import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { createServices, type Services } from './container';
 import { connectRedis, type RedisHandle } from './lib/redis/connection';
+import { makePrivateDirSync } from './lib/private-files';
+import { SecretBox } from './lib/secret-box';
+import { loadSecretKey, secretKeyVariable } from './lib/secret-key';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
 import { errorsPlugin } from './plugins/errors';
@@ -94,6 +97,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Only the server's user reads DATA_DIR (database, uploads, the secret key): see SECURITY.md.
+  makePrivateDirSync(config.dataDir);
+  const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   const database = connectDatabase({
     ...config,
     onCheckpointerFailure: (error) =>
@@ -112,7 +118,28 @@ export async function buildApp(
   if (redis && !(await redis.waitUntilAvailable(redisStartWaitMs))) {
     app.log.warn('Redis did not answer at start; serving this node alone until it does');
   }
-  app.decorate('services', createServices(config, database, app.log, redis));
+  if (database.engine === 'postgres' && secretKey.fromFile) {
+    app.log.warn(
+      `${secretKeyVariable} is not set: MCP header values are encrypted with this node's key in ${secretKey.source}. With several nodes on this PostgreSQL database, every node must use the same key: set ${secretKeyVariable} to one value (for example this file's content) on every node, or share DATA_DIR`,
+    );
+  }
+  app.decorate(
+    'services',
+    createServices(
+      config,
+      database,
+      new SecretBox(secretKey.key, secretKey.source),
+      app.log,
+      redis,
+    ),
+  );
+  try {
+    await app.services.mcp.prepareStoredSecrets();
+  } catch (error) {
+    await redis?.close();
+    await database.close();
+    throw error;
+  }
   // Presence heartbeats, typing and file sweeps stop before Redis closes (hooks run last-added
   // first), and the sends being stored are committed before the database closes.
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
 import { uploadLimits } from '@confab/protocol/social-chat';
+import { parseSecretKey, secretKeyVariable } from './lib/secret-key';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -67,6 +68,11 @@ export interface AppConfig {
   uploadUnsentMaxAgeMs: number;
   /** How often each node sweeps the files no message carries. */
   uploadSweepIntervalMs: number;
+  /**
+   * Base64 of the 32-byte key that encrypts secrets stored in the database (MCP header
+   * values); `DATA_DIR/secret.key` when absent. Every node of a site needs the same one.
+   */
+  secretKey: string | undefined;
 }
 
 const mib = 1024 * 1024;
@@ -83,6 +89,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
   return value;
+}
+
+function secretKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env[secretKeyVariable];
+  if (!raw) return undefined;
+  parseSecretKey(raw, secretKeyVariable);
+  return raw.trim();
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -118,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMinFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_BYTES', 512 * mib),
     uploadUnsentMaxAgeMs: intFrom(env, 'UPLOAD_UNSENT_MAX_AGE_MS', 10 * 60_000),
     uploadSweepIntervalMs: intFrom(env, 'UPLOAD_SWEEP_INTERVAL_MS', 60_000),
+    secretKey: secretKeyFrom(env),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -8,6 +8,7 @@ import {
   type AttemptLimiter,
 } from './lib/attempt-limiter';
 import type { RedisHandle } from './lib/redis/connection';
+import type { SecretBox } from './lib/secret-box';
 import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
 import { HealthRepository } from './repositories/health.repository';
 import { ReadinessService } from './services/readiness.service';
@@ -46,6 +47,8 @@ import { typingExpiryMs } from '@confab/protocol/social-chat';
 export function createServices(
   config: AppConfig,
   database: DatabaseHandle,
+  /** Seals the secrets stored in the database (MCP header values). */
+  secrets: SecretBox,
   log: ConnectionLogger = silentLog,
   redis: RedisHandle | null = null,
 ) {
@@ -137,13 +140,14 @@ export function createServices(
     attachments: files,
     notify: messageNotifications,
   });
-  const mcpServers = new McpServerRepository(database.db);
+  const mcpServers = new McpServerRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
     servers: mcpServers,
     host: mcpHost,
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
+    log,
   });
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   mcpApprovalPolicySchema,
+  mcpCredentialFreeUrlSchema,
   mcpHeadersSchema,
   mcpLimits,
   mcpServerKeySchema,
-  mcpUrlSchema,
   stdioRefusal,
   type McpApprovalPolicy,
   type McpRemoteTransport,
@@ -44,7 +44,7 @@ export const mcpFileRemoteEntrySchema = z.object({
       error: 'type must be "streamable-http" or "sse"',
     })
     .default('streamable-http'),
-  url: mcpUrlSchema,
+  url: mcpCredentialFreeUrlSchema,
   headers: mcpHeadersSchema.default({}),
   ...entryExtras,
 });

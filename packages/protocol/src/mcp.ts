@@ -56,6 +56,36 @@ export const mcpUrlSchema = z
   .max(mcpLimits.urlMax, `URL must be at most ${mcpLimits.urlMax} characters`)
   .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http:// or https:// URL' }));
 
+// Query parameters that usually carry a credential (api_key, access_token, sig, password, ...).
+const credentialParameter = /key|token|secret|passw|pwd|auth|sig|credential|session/i;
+
+/**
+ * Why a URL may not be saved because it carries a credential, or null. A URL is shown in
+ * lists, logged and sent to other services (redirects, referrers); headers are not, so a
+ * key goes in a header. The message never quotes the URL.
+ */
+export function urlCredentialProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.username || parsed.password) {
+    return 'URL must not contain a user name or password: send credentials in headers (for example Authorization) instead';
+  }
+  if ([...parsed.searchParams.keys()].some((name) => credentialParameter.test(name))) {
+    return 'URL must not carry a key, token, password or signature in its query: send it in headers instead';
+  }
+  return null;
+}
+
+/** A URL an administrator or the operator gives for a server: no credentials in it. */
+export const mcpCredentialFreeUrlSchema = mcpUrlSchema.superRefine((url, ctx) => {
+  const problem = urlCredentialProblem(url);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export const mcpHeadersSchema = z
   .record(
@@ -97,14 +127,22 @@ export const mcpTransportSchema = z.discriminatedUnion('type', [
 export type McpTransport = z.infer<typeof mcpTransportSchema>;
 export type McpRemoteTransport = Exclude<McpTransport, { type: 'stdio' }>;
 
-/** A transport given through the API: remote only; stdio gets a message that says why. */
-export const mcpRemoteTransportSchema = mcpTransportSchema.transform(
-  (transport, ctx): McpRemoteTransport => {
+/**
+ * A transport given through the API: remote only, with no credentials in its URL; stdio gets a
+ * message that says why. (Servers as they are shown keep `mcpTransportSchema`: a row saved
+ * before the URL rule still lists.)
+ */
+export const mcpRemoteTransportSchema = z
+  .discriminatedUnion('type', [
+    mcpStdioTransportSchema,
+    mcpStreamableHttpTransportSchema.extend({ url: mcpCredentialFreeUrlSchema }),
+    mcpSseTransportSchema.extend({ url: mcpCredentialFreeUrlSchema }),
+  ])
+  .transform((transport, ctx): McpRemoteTransport => {
     if (transport.type !== 'stdio') return transport;
     ctx.issues.push({ code: 'custom', message: stdioRefusal, path: ['type'], input: transport });
     return z.NEVER;
-  },
-);
+  });
 
 /**
  * `POST /api/mcp/addServer` and `POST /api/mcp/updateServer` (admins): the server object.
@@ -138,6 +176,12 @@ export type McpKeyBody = z.infer<typeof mcpKeyBodySchema>;
 export const mcpServerStatuses = ['inactive', 'connecting', 'connected', 'error'] as const;
 export type McpServerStatus = (typeof mcpServerStatuses)[number];
 
+/**
+ * The error a user who is not an administrator sees for a server that is not connected: why it
+ * failed (its URL, the remote answer, a program's output) can carry secrets.
+ */
+export const mcpUnavailableToUsers = 'Unavailable; an administrator can see why';
+
 /** A server as the config list shows it. */
 export const mcpServerSchema = z.object({
   key: z.string(),
@@ -151,7 +195,10 @@ export const mcpServerSchema = z.object({
   approvalPolicy: mcpApprovalPolicySchema,
   active: z.boolean(),
   status: z.enum(mcpServerStatuses),
-  /** Why the server is not connected, when it is in error. */
+  /**
+   * Why the server is not connected, when it is in error: for administrators the status (e.g.
+   * "HTTP 401") and a program's last output, for others `mcpUnavailableToUsers`.
+   */
   error: z.string().nullable(),
   /** How many tools the server offers, once connected. */
   toolCount: z.number().int().nullable(),

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { makePrivateDirSync, makePrivateFileSync, tightenFileSync } from '../lib/private-files';
 import type { Database, Engine } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
 import { startWalCheckpointer } from './wal-checkpointer';
@@ -48,7 +48,12 @@ export function connectSqlite(
   file: string,
   onCheckpointerFailure?: (error: unknown) => void,
 ): DatabaseHandle {
-  mkdirSync(join(file, '..'), { recursive: true });
+  makePrivateDirSync(join(file, '..'));
+  // SQLite creates files 0644 (less the umask) and gives the WAL and shared-memory files the
+  // database file's mode: the database is made 0600 before SQLite opens it, and files left
+  // by an older version are tightened.
+  makePrivateFileSync(file);
+  for (const suffix of ['-wal', '-shm', '-journal']) tightenFileSync(`${file}${suffix}`);
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes
   // (only an OS crash can lose the last transactions).

@@ -58,8 +58,17 @@ export function toCallReply(result: CallToolResult, context: ReplyContext): McpC
   };
 }
 
-/** A failed call as the error the client reads. */
-export function toCallError(error: unknown, server: string, tool: string): unknown {
+/**
+ * `MCP server "x" is unavailable`, with the reason for administrators only: it names the
+ * server's address and what went wrong there.
+ */
+export function unavailable(server: string, reason: string | null): AppError {
+  const why = reason ? `: ${reason}` : '';
+  return new AppError(502, 'BAD_GATEWAY', `MCP server "${server}" is unavailable${why}`);
+}
+
+/** A failed call as the error the client reads (`admin`: with the reason it is unavailable). */
+export function toCallError(error: unknown, server: string, tool: string, admin: boolean): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof McpCallTimeoutError) {
     return new AppError(
@@ -68,13 +77,8 @@ export function toCallError(error: unknown, server: string, tool: string): unkno
       `Tool "${tool}" on MCP server "${server}": ${error.message}`,
     );
   }
-  if (error instanceof McpUnavailableError) {
-    return new AppError(
-      502,
-      'BAD_GATEWAY',
-      `MCP server "${server}" is unavailable: ${error.message}`,
-    );
-  }
+  if (error instanceof McpUnavailableError)
+    return unavailable(server, admin ? error.message : null);
   if (error instanceof McpServerError) {
     return new AppError(
       502,

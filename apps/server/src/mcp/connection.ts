@@ -1,4 +1,7 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
@@ -7,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTransport } from '@confab/protocol/mcp';
+import { redactUrl, redactUrlsIn } from './redact-url';
 import { openTransport, type OpenedTransport, type StderrTail } from './transports';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'error' | 'closed';
@@ -54,7 +58,13 @@ export interface CallOptions {
  */
 export class McpConnection {
   status: ConnectionStatus = 'connecting';
+  /**
+   * Why it is not connected, for administrators and the logs: what failed and the HTTP status,
+   * never the remote server's body, and its URL without credentials or query.
+   */
   error: string | null = null;
+  /** A stdio server's last output when it failed: for administrators only (it may hold secrets). */
+  output: string | null = null;
   tools: Tool[] = [];
 
   private client: Client | null = null;
@@ -159,8 +169,12 @@ export class McpConnection {
           },
         },
       });
+      // The error itself may quote the remote body or the URL: its summary is logged.
       client.onerror = (error) =>
-        this.options.log.debug({ err: error, server: this.key }, 'MCP transport error');
+        this.options.log.debug(
+          { server: this.key, error: describe(error, this.options.transport) },
+          'MCP transport error',
+        );
       client.onclose = () => this.onClosed(generation, thisTransport.stderr);
       const connecting = client;
       const tools = await withTimeout(
@@ -189,7 +203,7 @@ export class McpConnection {
       const stderr = opened?.stderr ?? null;
       await client?.close().catch(() => {});
       await opened?.transport.close().catch(() => {});
-      this.fail(describe(error, this.options.transport, stderr));
+      this.fail(describe(error, this.options.transport), stderr);
     }
   }
 
@@ -204,12 +218,13 @@ export class McpConnection {
       this.options.transport.type === 'stdio'
         ? 'The server process stopped'
         : 'The server closed the connection';
-    this.fail(withStderr(what, stderr));
+    this.fail(what, stderr);
   }
 
-  private fail(message: string): void {
+  private fail(message: string, stderr: StderrTail | null = null): void {
     this.client = null;
     this.setStatus('error', message.slice(0, maxErrorChars));
+    this.output = stderr?.lines() || null;
     if (!this.restart) return;
     const { min, max } = this.options.restartDelayMs;
     const delay = Math.min(max, min * 2 ** this.attempt);
@@ -240,7 +255,7 @@ export class McpConnection {
     }
     // Anything else failed below the protocol (an HTTP server that went away, an expired
     // session): start over with a fresh connection.
-    const message = describe(error, this.options.transport, null);
+    const message = describe(error, this.options.transport);
     if (generation === this.generation && this.status === 'connected') {
       this.generation += 1;
       const live = this.live;
@@ -254,6 +269,7 @@ export class McpConnection {
   private setStatus(status: ConnectionStatus, error: string | null): void {
     this.status = status;
     this.error = error;
+    this.output = null;
     if (status === 'connecting') return;
     const waiters = this.waiters;
     this.waiters = [];
@@ -282,23 +298,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function withStderr(message: string, stderr: StderrTail | null): string {
-  const tail = stderr?.lines();
-  return tail ? `${message}. Its last output:\n${tail}` : message;
+/** The HTTP status a remote server answered with, when the failure was one. */
+function httpStatusOf(error: Error): number | null {
+  if (error instanceof UnauthorizedError) return 401;
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return typeof error.code === 'number' && error.code >= 100 ? error.code : null;
+  }
+  // The SSE transport's POST errors: "Error POSTing to endpoint (HTTP 401): <body>".
+  const match = /\(HTTP (\d{3})\)/.exec(error.message);
+  return match ? Number(match[1]) : null;
 }
 
-/** A readable reason, with the cause of a network failure ("fetch failed" says nothing). */
-function describe(error: unknown, transport: McpTransport, stderr: StderrTail | null): string {
-  if (!(error instanceof Error)) return withStderr(String(error), stderr);
+/**
+ * A readable reason, with the cause of a network failure ("fetch failed" says nothing). An
+ * HTTP failure is its status only: the body is the remote server's and may echo secrets.
+ */
+function describe(error: unknown, transport: McpTransport): string {
+  if (!(error instanceof Error)) return redactUrlsIn(String(error));
   const code = (error as NodeJS.ErrnoException).code;
   if (transport.type === 'stdio' && code === 'ENOENT') {
     return `Command not found: ${transport.command}`;
   }
+  const where = transport.type === 'stdio' ? '' : `${redactUrl(transport.url)}: `;
+  const status = httpStatusOf(error);
+  if (status) return `${where}HTTP ${status}`;
   let message = error.message;
   const cause = error.cause;
   if (cause instanceof Error && cause.message && !message.includes(cause.message)) {
     message = `${message} (${cause.message})`;
   }
-  if (transport.type !== 'stdio') message = `${transport.url}: ${message}`;
-  return withStderr(message, stderr);
+  return `${where}${redactUrlsIn(message)}`;
 }

@@ -1,11 +1,13 @@
-import type { McpConfigReply, McpServer } from '@confab/protocol/mcp';
+import { mcpUnavailableToUsers, type McpConfigReply, type McpServer } from '@confab/protocol/mcp';
 import type { McpServerDefinition } from '@confab/protocol/mcp-config-file';
 import type {
   AdminServerDefinition,
   McpServerRepository,
 } from '../repositories/mcp-server.repository';
 import { readMcpConfigFile, type LoadedConfigFile } from './config-file';
+import type { ConnectionLogger, McpConnection } from './connection';
 import type { McpHost, WantedServer } from './host';
+import { redactUrlsIn } from './redact-url';
 
 /** A server from either source: the operator's file or the API. */
 export type CatalogServer = McpServerDefinition & { source: 'file' | 'admin' };
@@ -28,6 +30,7 @@ interface CatalogOptions {
   configFilePath: string;
   connectTimeoutMs: number;
   limits: McpConfigReply['limits'];
+  log: ConnectionLogger;
 }
 
 /**
@@ -43,7 +46,15 @@ export class McpServerCatalog {
   }
 
   async reloadFile(): Promise<void> {
+    const before = this.file.problems;
     this.file = await readMcpConfigFile(this.options.configFilePath);
+    // Each problem is logged once, when it appears (init re-reads the file on every visit).
+    for (const problem of this.file.problems.filter((text) => !before.includes(text))) {
+      this.options.log.warn(
+        { file: this.file.path, problem: redactUrlsIn(problem) },
+        'An entry of the MCP file was refused; that server is not started',
+      );
+    }
   }
 
   /** Reads the shared state and brings this node's connections in line with it. */
@@ -135,8 +146,18 @@ export class McpServerCatalog {
       approvalPolicy: server.approvalPolicy,
       active: server.active,
       status,
-      error: status === 'error' ? (connection?.error ?? null) : null,
+      error: status === 'error' && connection ? failureFor(admin, connection) : null,
       toolCount: status === 'connected' && connection ? connection.tools.length : null,
     };
   }
+}
+
+/**
+ * Why a server failed, as the viewer may see it: administrators get the status and a program's
+ * last output, everyone else that it is unavailable (the reason can carry secrets).
+ */
+function failureFor(admin: boolean, connection: McpConnection): string {
+  if (!admin) return mcpUnavailableToUsers;
+  const reason = connection.error ?? 'The server is not connected';
+  return connection.output ? `${reason}. Its last output:\n${connection.output}` : reason;
 }

@@ -6,16 +6,26 @@ import {
 } from '@confab/protocol/mcp';
 import type { McpServerDefinition } from '@confab/protocol/mcp-config-file';
 import type { Database, McpServersTable } from '../db/schema';
+import { SecretBox } from '../lib/secret-box';
 
 /** A server an administrator added: always a remote transport. */
 export type AdminServerDefinition = McpServerDefinition & { transport: McpRemoteTransport };
 
 type Row = Selectable<McpServersTable>;
 
-function toDefinition(row: Row): AdminServerDefinition {
+/**
+ * Header values (API keys, tokens) are stored sealed by the SecretBox, the row's key bound to
+ * them; a row written before they were (plain JSON) still reads until `sealPlainHeaders`.
+ * A sealed value the key does not open throws (SecretBoxError): never a server without them.
+ */
+function headersOf(row: Row, box: SecretBox): string {
+  return SecretBox.isSealed(row.headers) ? box.open(row.headers, row.key) : row.headers;
+}
+
+function toDefinition(row: Row, box: SecretBox): AdminServerDefinition {
   // Rows are written by this repository only; a value that no longer parses (edited by hand)
   // falls back to a safe default rather than hiding the server.
-  const headers = mcpHeadersSchema.safeParse(safeJson(row.headers));
+  const headers = mcpHeadersSchema.safeParse(safeJson(headersOf(row, box)));
   const policy = mcpApprovalPolicySchema.safeParse(row.approval_policy);
   return {
     key: row.key,
@@ -39,14 +49,14 @@ function safeJson(text: string): unknown {
   }
 }
 
-function toRow(server: AdminServerDefinition, now: number): Row {
+function toRow(server: AdminServerDefinition, now: number, box: SecretBox): Row {
   return {
     key: server.key,
     name: server.name,
     description: server.description,
     transport_type: server.transport.type,
     url: server.transport.url,
-    headers: JSON.stringify(server.transport.headers),
+    headers: box.seal(JSON.stringify(server.transport.headers), server.key),
     approval_policy: server.approvalPolicy,
     active: server.active ? 1 : 0,
     created_at: now,
@@ -55,11 +65,32 @@ function toRow(server: AdminServerDefinition, now: number): Row {
 }
 
 export class McpServerRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly box: SecretBox,
+  ) {}
 
   async listAdminServers(): Promise<AdminServerDefinition[]> {
     const rows = await this.db.selectFrom('mcp_servers').selectAll().orderBy('key').execute();
-    return rows.map(toDefinition);
+    return rows.map((row) => toDefinition(row, this.box));
+  }
+
+  /** Seals the header values of rows stored in plain text (by a version before sealing). */
+  async sealPlainHeaders(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('mcp_servers')
+      .select(['key', 'headers'])
+      .where('headers', 'not like', 'enc:%')
+      .execute();
+    for (const row of rows) {
+      await this.db
+        .updateTable('mcp_servers')
+        .set({ headers: this.box.seal(row.headers, row.key) })
+        .where('key', '=', row.key)
+        .where('headers', '=', row.headers)
+        .execute();
+    }
+    return rows.length;
   }
 
   async findAdminServer(key: string): Promise<AdminServerDefinition | undefined> {
@@ -68,16 +99,19 @@ export class McpServerRepository {
       .selectAll()
       .where('key', '=', key)
       .executeTakeFirst();
-    return row && toDefinition(row);
+    return row && toDefinition(row, this.box);
   }
 
   /** Throws a unique violation when the key is taken. */
   async insertAdminServer(server: AdminServerDefinition, now: number): Promise<void> {
-    await this.db.insertInto('mcp_servers').values(toRow(server, now)).execute();
+    await this.db
+      .insertInto('mcp_servers')
+      .values(toRow(server, now, this.box))
+      .execute();
   }
 
   async updateAdminServer(server: AdminServerDefinition, now: number): Promise<boolean> {
-    const { key: _key, created_at: _created, ...changes } = toRow(server, now);
+    const { key: _key, created_at: _created, ...changes } = toRow(server, now, this.box);
     const result = await this.db
       .updateTable('mcp_servers')
       .set(changes)
@@ -103,10 +137,11 @@ export class McpServerRepository {
       if (keys.length > 0) removal = removal.where('key', 'not in', keys);
       await removal.execute();
       for (const server of servers) {
-        const { created_at: _created, key: _key, ...changes } = toRow(server, now);
+        const row = toRow(server, now, this.box);
+        const { created_at: _created, key: _key, ...changes } = row;
         await trx
           .insertInto('mcp_servers')
-          .values(toRow(server, now))
+          .values(row)
           .onConflict((conflict) => conflict.column('key').doUpdateSet(changes))
           .execute();
       }

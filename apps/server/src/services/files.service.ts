@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, statfs, unlink } from 'node:fs/promises';
+import { rename, stat, statfs, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../lib/app-error';
 import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import { ContentTypeDetector, extensionOf, extensionsByType } from '../lib/file-type';
 import { newId } from '../lib/ids';
+import { makePrivateDir, privateFileMode } from '../lib/private-files';
 import type { ChatFileRow, FileRepository } from '../repositories/file.repository';
 import type { AttachmentKind, AttachmentLookup } from './attachment-lookup';
 import { formatBytes, quotaExceeded, UploadReservations } from './upload-quota';
@@ -138,7 +139,11 @@ export class FilesService implements AttachmentLookup {
     });
     await this.prepare();
     try {
-      await pipeline(upload.content, measure, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(
+        upload.content,
+        measure,
+        createWriteStream(partial, { flags: 'wx', mode: privateFileMode }),
+      );
       if (size === 0) throw badRequest('The file is empty');
       const mimeType = detector.finish();
       if (!mimeType) {
@@ -285,7 +290,7 @@ export class FilesService implements AttachmentLookup {
   }
 
   private prepare(): Promise<unknown> {
-    this.ready ??= mkdir(this.options.uploadsDir, { recursive: true });
+    this.ready ??= makePrivateDir(this.options.uploadsDir);
     return this.ready;
   }
 }

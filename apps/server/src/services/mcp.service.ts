@@ -9,19 +9,13 @@ import type {
   McpToolsReply,
 } from '@confab/protocol/mcp';
 import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  unauthenticated,
-} from '../lib/app-error';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../lib/app-error';
 import { isUniqueViolation } from '../db/errors';
+import { SecretBoxError } from '../lib/secret-box';
 import { invalidArgs } from '../mcp/args-validator';
-import { toCallError, toCallReply } from '../mcp/call-result';
-import type { McpConnection } from '../mcp/connection';
+import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
+import type { ConnectionLogger, McpConnection } from '../mcp/connection';
 import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
@@ -37,6 +31,7 @@ export interface McpServiceOptions {
   resultMaxBytes: number;
   connectTimeoutMs: number;
   allowLinkLocalUrls: boolean;
+  log: ConnectionLogger;
   now?: () => number;
 }
 
@@ -67,8 +62,27 @@ export class McpService {
       configFilePath: options.configFilePath,
       connectTimeoutMs: options.connectTimeoutMs,
       limits: { callTimeoutMs: options.callTimeoutMs, resultMaxBytes: options.resultMaxBytes },
+      log: options.log,
     });
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * At app start, before serving: checks that the key opens every stored header value, then
+   * seals those an older version stored in plain text. A wrong key stops the start with what
+   * to do (a server sent garbage headers, or re-sealed with the wrong key, would be worse).
+   */
+  async prepareStoredSecrets(): Promise<void> {
+    try {
+      await this.options.servers.listAdminServers();
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new Error(
+        `MCP header values in the database cannot be decrypted: ${error.message}. They were encrypted with another key: start with the key used before (CONFAB_SECRET_KEY, the same on every node, or the DATA_DIR/secret.key file of the first start). Nothing was changed.`,
+        { cause: error },
+      );
+    }
+    await this.options.servers.sealPlainHeaders();
   }
 
   /** At app start: reads the operator's file and connects the active servers. */
@@ -100,7 +114,7 @@ export class McpService {
     const { servers } = await this.catalog.sync();
     if (query.server) {
       const server = this.activeServer(servers, query.server);
-      return { tools: toolsOf(server.key, await this.connected(server)) };
+      return { tools: toolsOf(server.key, await this.connected(user, server)) };
     }
     const active = servers.filter((server) => server.active);
     await this.catalog.settle(active);
@@ -119,7 +133,7 @@ export class McpService {
   ): Promise<McpCallReply> {
     requireUser(user);
     const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
-    const connection = await this.connected(server);
+    const connection = await this.connected(user, server);
     const tool = connection.tools.find((candidate) => candidate.name === body.name);
     if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
     const fields = invalidArgs(tool.inputSchema, body.args);
@@ -141,7 +155,7 @@ export class McpService {
         maxBytes: this.options.resultMaxBytes,
       });
     } catch (error) {
-      throw toCallError(error, server.key, tool.name);
+      throw toCallError(error, server.key, tool.name, isAdmin(user));
     }
   }
 
@@ -265,12 +279,12 @@ export class McpService {
     return server;
   }
 
-  private async connected(server: CatalogServer): Promise<McpConnection> {
+  private async connected(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
-    const reason = connection?.error ?? 'it is still starting';
-    throw new AppError(502, 'BAD_GATEWAY', `MCP server "${server.key}" is unavailable: ${reason}`);
+    const reason = isAdmin(user) ? (connection?.error ?? 'it is still starting') : null;
+    throw unavailable(server.key, reason);
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {

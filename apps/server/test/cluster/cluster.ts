@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,8 @@ export async function startCluster(
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: redis.prefix,
+    // One key for the site, as its operator must give every node (SECURITY.md, data at rest).
+    CONFAB_SECRET_KEY: randomBytes(32).toString('base64'),
   };
   const nodes: ClusterNode[] = [];
   const optionsOf = (index: number) => (typeof options === 'function' ? options(index) : options);

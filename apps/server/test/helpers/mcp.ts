@@ -6,6 +6,8 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { loadConfig, type AppConfig } from '../../src/config';
 
 /** The real MCP reference server, from node_modules. */
@@ -143,4 +145,42 @@ export function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A real Streamable HTTP MCP server (the SDK's own) that wants a header: without the right
+ * value it answers 401 with `refusalBody`, as an API behind a key does. Its one tool, `whoami`,
+ * answers "authorised".
+ */
+export async function startKeyedMcpServer(options: {
+  header: string;
+  value: string;
+  refusalBody: string;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    if (request.headers[options.header.toLowerCase()] !== options.value) {
+      response.writeHead(401, { 'content-type': 'text/plain' });
+      response.end(options.refusalBody);
+      return;
+    }
+    // Stateless: a server and a transport for each request, as the SDK's examples do.
+    const mcp = new McpServer({ name: 'keyed', version: '1.0.0' });
+    mcp.registerTool('whoami', { description: 'Says the key was accepted' }, () => ({
+      content: [{ type: 'text', text: 'authorised' }],
+    }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => void transport.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}/mcp`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -23,12 +23,13 @@ export type ConfigOverrides = Partial<Omit<AppConfig, 'rateLimits'>> & {
 export async function startTestApp(
   target: DatabaseTarget = { engine: 'sqlite' },
   overrides: ConfigOverrides = {},
-  options: { prepareDataDir?: (dataDir: string) => void } & Pick<
-    BuildAppOptions,
-    'onRoute' | 'logStream'
-  > = {},
+  options: {
+    prepareDataDir?: (dataDir: string) => void;
+    /** A folder to start in again (a restart); the caller removes it. A new one by default. */
+    dataDir?: string;
+  } & Pick<BuildAppOptions, 'onRoute' | 'logStream'> = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'confab-test-'));
   options.prepareDataDir?.(dataDir);
   const postgres =
     target.engine === 'postgres' ? await createScratchPostgres(target.serverUrl) : undefined;
@@ -70,7 +71,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,17 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogCapture } from '../helpers/log-capture';
 import { everythingStdio, mcpSettings, writeMcpFile } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newAccount, sessionCookieFrom } from '../helpers/users';
-
-/** Everything the production logger writes, at its most talkative level. */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.text += chunk.toString();
-    done();
-  }
-}
 
 describe('logs keep secrets out', () => {
   const logs = new LogCapture();

@@ -1,4 +1,9 @@
-import type { McpServer, McpServerStatus, McpTool } from '@confab/protocol/mcp';
+import {
+  mcpUnavailableToUsers,
+  type McpServer,
+  type McpServerStatus,
+  type McpTool,
+} from '@confab/protocol/mcp';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -48,7 +53,13 @@ export function ServerCard({
       </p>
       {server.status === 'error' && server.error ? (
         <Alert variant="error" title={t('server.status.error')}>
-          <span className="font-mono text-xs whitespace-pre-wrap break-words">{server.error}</span>
+          {server.error === mcpUnavailableToUsers ? (
+            t('server.unavailableToUsers')
+          ) : (
+            <span className="font-mono text-xs whitespace-pre-wrap break-words">
+              {server.error}
+            </span>
+          )}
         </Alert>
       ) : null}
       {server.status === 'connected' ? (
