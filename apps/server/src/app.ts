@@ -20,6 +20,7 @@ import { createServices, type Services } from './container';
 import { connectRedis, type RedisHandle } from './lib/redis/connection';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
@@ -85,7 +86,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     bodyLimit: limits.bodyMaxBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

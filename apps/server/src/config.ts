@@ -2,6 +2,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
 import { uploadLimits } from '@confab/protocol/social-chat';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
@@ -48,8 +49,8 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
   webDistDir: string | null;
-  /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers to believe: none, the nearest hops, or the proxies' addresses. */
+  trustProxy: TrustProxy;
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
@@ -85,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionTtlDays: intFrom(env, 'SESSION_TTL_DAYS', 30),
     rateLimits: {
       loginPerIpPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20),
