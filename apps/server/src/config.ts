@@ -7,9 +7,20 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
   loginPerIpPerMinute: number;
-  /** Failed logins per account before it is locked for `accountLockMinutes`. */
+  /**
+   * Failed logins on one account from one client address before that address is locked out
+   * of the account for `accountLockMinutes`; other addresses are not locked.
+   */
   loginFailuresPerAccount: number;
   accountLockMinutes: number;
+  /**
+   * Failed logins on one account from every address together after which each further attempt
+   * on it waits `loginDelayMs`, doubling up to `loginMaxDelayMs` (forgotten `accountLockMinutes`
+   * after the last failure).
+   */
+  loginSlowdownAfterFailures: number;
+  loginDelayMs: number;
+  loginMaxDelayMs: number;
   /** Registrations per IP address per hour. */
   registerPerIpPerHour: number;
   /** Friend requests per user per minute (keeps the user list from being enumerated). */
@@ -92,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerIpPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20),
       loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),
       accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
+      loginSlowdownAfterFailures: intFrom(env, 'RATE_LIMIT_LOGIN_SLOWDOWN_AFTER', 10),
+      loginDelayMs: intFrom(env, 'RATE_LIMIT_LOGIN_DELAY_MS', 1_000),
+      loginMaxDelayMs: intFrom(env, 'RATE_LIMIT_LOGIN_MAX_DELAY_MS', 30_000),
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
       addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
       passwordChangePerUserPerHour: intFrom(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_HOUR', 10),

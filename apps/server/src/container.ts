@@ -9,6 +9,8 @@ import {
 } from './lib/attempt-limiter';
 import type { RedisHandle } from './lib/redis/connection';
 import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
+import { MemoryDelayLimiter, type DelaySettings } from './lib/progressive-delay';
+import { RedisDelayLimiter } from './lib/redis/progressive-delay';
 import { HealthRepository } from './repositories/health.repository';
 import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
@@ -60,6 +62,18 @@ export function createServices(
     loginAttempts: sharedAttemptLimiter(redis, log, {
       name: 'login-failures',
       what: 'sign-in failures',
+      max: config.rateLimits.loginFailuresPerAccount,
+      windowMs: config.rateLimits.accountLockMinutes * 60_000,
+    }),
+    loginDelays: sharedDelayLimiter(redis, log, {
+      freeFailures: config.rateLimits.loginSlowdownAfterFailures,
+      firstDelayMs: config.rateLimits.loginDelayMs,
+      maxDelayMs: config.rateLimits.loginMaxDelayMs,
+      windowMs: config.rateLimits.accountLockMinutes * 60_000,
+    }),
+    passwordChangeAttempts: sharedAttemptLimiter(redis, log, {
+      name: 'password-change-failures',
+      what: 'wrong current passwords',
       max: config.rateLimits.loginFailuresPerAccount,
       windowMs: config.rateLimits.accountLockMinutes * 60_000,
     }),
@@ -176,15 +190,40 @@ function sharedAttemptLimiter(
   log: ConnectionLogger,
   limit: { name: string; what: string; max: number; windowMs: number },
 ): AttemptLimiter {
-  const memory = new MemoryAttemptLimiter(limit.max, limit.windowMs);
-  if (!redis) return memory;
-  const shared = new RedisAttemptLimiter(
-    redis.commands,
-    `${redis.keyPrefix}${limit.name}:`,
-    limit.max,
-    limit.windowMs,
+  return sharedOrLocal(
+    redis,
+    log,
+    limit.what,
+    new MemoryAttemptLimiter(limit.max, limit.windowMs),
+    (commands, prefix) =>
+      new RedisAttemptLimiter(commands, `${prefix}${limit.name}:`, limit.max, limit.windowMs),
   );
-  return new FallbackAttemptLimiter(shared, memory, log, limit.what);
+}
+
+/** The waits after failed sign-ins on an account (see DelaySettings), shared like the limits. */
+function sharedDelayLimiter(
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+  settings: DelaySettings,
+): AttemptLimiter {
+  return sharedOrLocal(
+    redis,
+    log,
+    'sign-in delays',
+    new MemoryDelayLimiter(settings),
+    (commands, prefix) => new RedisDelayLimiter(commands, `${prefix}login-delays:`, settings),
+  );
+}
+
+function sharedOrLocal(
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+  what: string,
+  local: AttemptLimiter,
+  shared: (commands: RedisHandle['commands'], keyPrefix: string) => AttemptLimiter,
+): AttemptLimiter {
+  if (!redis) return local;
+  return new FallbackAttemptLimiter(shared(redis.commands, redis.keyPrefix), local, log, what);
 }
 
 /** On SQLite, sends are stored by a thread of their own (see threadSendStore). */
