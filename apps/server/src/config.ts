@@ -56,7 +56,6 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
   redisKeyPrefix: string;
-  adminUsernames: string[];
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
   webDistDir: string | null;
@@ -91,10 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
-    adminUsernames: (env.ADMIN_USERNAMES ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -122,4 +117,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
     },
   };
+}
+
+/**
+ * Settings that are no longer read but still set, for main.ts to log at start.
+ * ADMIN_USERNAMES gave the admin role to whoever registered a listed name first.
+ */
+export function startupWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (env.ADMIN_USERNAMES?.trim()) {
+    warnings.push(
+      'ADMIN_USERNAMES is ignored: anyone could register a listed name and become an ' +
+        'administrator. Give the role to existing accounts with "npm run admin -- grant <username>" ' +
+        '(and see "npm run admin -- list"), then remove ADMIN_USERNAMES from the environment.',
+    );
+  }
+  return warnings;
 }

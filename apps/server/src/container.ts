@@ -22,6 +22,7 @@ import { transactor } from './repositories/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
+import { AdminRolesService } from './services/admin-roles.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
 import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
@@ -77,9 +78,9 @@ export function createServices(
       max: config.rateLimits.loginFailuresPerAccount,
       windowMs: config.rateLimits.accountLockMinutes * 60_000,
     }),
-    adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
+  const admins = new AdminRolesService(users);
   const realtime = new RealtimeHub();
   const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
     friendRequests: new FriendRequestRepository(db),
@@ -155,6 +156,7 @@ export function createServices(
     },
     readiness,
     auth,
+    admins,
     messageSends: sharedAttemptLimiter(redis, log, {
       name: 'message-sends',
       what: 'message sends',

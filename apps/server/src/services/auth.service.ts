@@ -10,7 +10,7 @@ import { newId } from '../lib/ids';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
 import { hashSessionToken, looksLikeSessionToken, newSessionToken } from '../lib/session-token';
 import { isUniqueViolation } from '../db/errors';
-import { normaliseKey, type UserRepository } from '../repositories/user.repository';
+import { normaliseKey, sessionUserOf, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { Transact } from '../repositories/transaction';
 
@@ -49,7 +49,6 @@ interface AuthServiceOptions {
   /** Wrong current passwords per user, counted apart from sign-ins. */
   passwordChangeAttempts: AttemptLimiter;
   transact: Transact<AccountStore>;
-  adminUsernames: string[];
   sessionTtlMs: number;
   now?: () => number;
 }
@@ -65,10 +64,6 @@ export class AuthService {
     this.now = options.now ?? Date.now;
   }
 
-  roleOf(username: string): SessionUser['role'] {
-    return this.options.adminUsernames.includes(normaliseKey(username)) ? 'admin' : 'user';
-  }
-
   async register(body: RegisterBody, userAgent: string | null): Promise<IssuedSession> {
     const taken = await this.options.users.taken(body.username, body.email);
     if (taken.username || taken.email) throw takenError(taken);
@@ -81,7 +76,7 @@ export class AuthService {
         passwordHash: await hashPassword(body.password),
         now,
       });
-      return await this.issue({ id: row.id, username: row.username, email: row.email }, userAgent);
+      return await this.issue(sessionUserOf(row), userAgent);
     } catch (error) {
       // Two registrations racing for one name: the database's unique key decides.
       if (isUniqueViolation(error)) {
@@ -124,10 +119,7 @@ export class AuthService {
     // The account's delay is left to run out: the owner signing in must not wipe a stranger's
     // count of guesses.
     await this.options.loginAttempts.reset(fromHere);
-    return this.issue(
-      { id: user.id, username: user.username, email: user.email },
-      client.userAgent,
-    );
+    return this.issue(sessionUserOf(user), client.userAgent);
   }
 
   /** The session behind a cookie token, or null when the token is unknown, forged or expired. */
@@ -141,7 +133,7 @@ export class AuthService {
       await this.options.sessions.touch(id, now, now + this.options.sessionTtlMs);
     }
     return {
-      user: { ...session.user, role: this.roleOf(session.user.username) },
+      user: session.user,
       sessionId: id,
       loggedInAt: session.created_at,
     };
@@ -182,7 +174,7 @@ export class AuthService {
     await this.options.passwordChangeAttempts.reset(key);
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.now();
-    const issued = this.newSession({ id: row.id, username: row.username, email: row.email });
+    const issued = this.newSession(sessionUserOf(row));
     const ended = await this.options.transact(async ({ users, sessions }) => {
       await users.setPasswordHash(row.id, passwordHash, now);
       const count = await sessions.deleteAllForUser(row.id);
@@ -198,21 +190,18 @@ export class AuthService {
     return this.options.sessions.deleteAllForUser(user.id);
   }
 
-  private async issue(
-    user: Omit<SessionUser, 'role'>,
-    userAgent: string | null,
-  ): Promise<IssuedSession> {
+  private async issue(user: SessionUser, userAgent: string | null): Promise<IssuedSession> {
     const session = this.newSession(user);
     await this.options.sessions.create(sessionRow(session, userAgent));
     return session;
   }
 
   /** A new random token and its session, not yet stored. */
-  private newSession(user: Omit<SessionUser, 'role'>): IssuedSession {
+  private newSession(user: SessionUser): IssuedSession {
     const token = newSessionToken();
     const now = this.now();
     return {
-      user: { ...user, role: this.roleOf(user.username) },
+      user,
       token,
       sessionId: hashSessionToken(token),
       loggedInAt: now,

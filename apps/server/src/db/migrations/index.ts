@@ -5,6 +5,7 @@ import * as mcpServers from './0003-mcp-servers';
 import * as socialChat from './0004-social-chat';
 import * as chatFiles from './0005-chat-files';
 import * as messageRevisions from './0006-message-revisions';
+import * as userRoles from './0007-user-roles';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-social-chat': socialChat,
   '0005-chat-files': chatFiles,
   '0006-message-revisions': messageRevisions,
+  '0007-user-roles': userRoles,
 };
