@@ -48,7 +48,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_LOGIN_FAILURES: '10000',
-      ADMIN_USERNAMES: 'e2e_admin',
+      RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: '10000',
     },
   },
 });

@@ -91,7 +91,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 nodePorts.forEach((nodePort, i) => {
   run(`node${i + 1}`, process.execPath, [...serverNodeFlags, '--enable-source-maps', serverEntry], {
     cwd: process.cwd(),
-    env: { ...env, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: 'true' },
+    // The nodes believe X-Forwarded-* from nginx alone, which connects from this address.
+    env: { ...env, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' },
   });
 });
 
@@ -123,9 +124,11 @@ function isExecutable(command) {
 function nginxConfig() {
   const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`);
   // Repeated in each location: nginx drops inherited proxy_set_header lines where a location sets its own.
+  // X-Forwarded-For is replaced by the address nginx saw, never appended to: the client writes
+  // whatever it likes in its own, and the nodes count sign-ins and registrations per address.
   const forwarded = [
     'proxy_set_header Host $http_host;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Forwarded-Host $http_host;',
   ]

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { freePort } from './free-port';
 
@@ -43,7 +43,10 @@ export async function startEverythingHttp(): Promise<{ url: string; process: Chi
   return { url: `http://127.0.0.1:${port}/mcp`, process: child };
 }
 
-/** Signs in as the administrator the e2e server names in ADMIN_USERNAMES, creating it once. */
+/**
+ * Signs in as the e2e administrator, creating it once and giving it the role as an operator
+ * does: `npm run admin -- grant` on the e2e server's database.
+ */
 export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
   const account = {
     username: 'e2e_admin',
@@ -51,7 +54,14 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<void> {
     password: 'correct horse battery',
   };
   const registered = await request.post('/api/_auth/register', { data: account });
-  if (registered.status() === 201) return;
+  if (registered.status() === 201) {
+    execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', account.username], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    return;
+  }
   const login = await request.post('/api/_auth/login', {
     data: { username: account.username, password: account.password },
   });

@@ -23,6 +23,7 @@ import { SecretBox } from './lib/secret-box';
 import { loadSecretKey, secretKeyVariable } from './lib/secret-key';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
@@ -88,7 +89,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     bodyLimit: limits.bodyMaxBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

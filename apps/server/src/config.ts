@@ -3,13 +3,25 @@ import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
 import { uploadLimits } from '@confab/protocol/social-chat';
 import { parseSecretKey, secretKeyVariable } from './lib/secret-key';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 export interface RateLimitConfig {
   /** Login attempts per IP address per minute. */
   loginPerIpPerMinute: number;
-  /** Failed logins per account before it is locked for `accountLockMinutes`. */
+  /**
+   * Failed logins on one account from one client address before that address is locked out
+   * of the account for `accountLockMinutes`; other addresses are not locked.
+   */
   loginFailuresPerAccount: number;
   accountLockMinutes: number;
+  /**
+   * Failed logins on one account from every address together after which each further attempt
+   * on it waits `loginDelayMs`, doubling up to `loginMaxDelayMs` (forgotten `accountLockMinutes`
+   * after the last failure).
+   */
+  loginSlowdownAfterFailures: number;
+  loginDelayMs: number;
+  loginMaxDelayMs: number;
   /** Registrations per IP address per hour. */
   registerPerIpPerHour: number;
   /** Friend requests per user per minute (keeps the user list from being enumerated). */
@@ -49,12 +61,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
   redisKeyPrefix: string;
-  adminUsernames: string[];
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
   webDistDir: string | null;
-  /** Trust X-Forwarded-* headers (set behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers to believe: none, the nearest hops, or the proxies' addresses. */
+  trustProxy: TrustProxy;
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
@@ -106,18 +117,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
-    adminUsernames: (env.ADMIN_USERNAMES ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionTtlDays: intFrom(env, 'SESSION_TTL_DAYS', 30),
     rateLimits: {
       loginPerIpPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20),
       loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),
       accountLockMinutes: intFrom(env, 'RATE_LIMIT_LOCK_MINUTES', 15),
+      loginSlowdownAfterFailures: intFrom(env, 'RATE_LIMIT_LOGIN_SLOWDOWN_AFTER', 10),
+      loginDelayMs: intFrom(env, 'RATE_LIMIT_LOGIN_DELAY_MS', 1_000),
+      loginMaxDelayMs: intFrom(env, 'RATE_LIMIT_LOGIN_MAX_DELAY_MS', 30_000),
       registerPerIpPerHour: intFrom(env, 'RATE_LIMIT_REGISTER_PER_HOUR', 20),
       addContactPerUserPerMinute: intFrom(env, 'RATE_LIMIT_ADD_CONTACT_PER_MINUTE', 20),
       passwordChangePerUserPerHour: intFrom(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_HOUR', 10),
@@ -141,4 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
     },
   };
+}
+
+/**
+ * Settings that are no longer read but still set, for main.ts to log at start.
+ * ADMIN_USERNAMES gave the admin role to whoever registered a listed name first.
+ */
+export function startupWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (env.ADMIN_USERNAMES?.trim()) {
+    warnings.push(
+      'ADMIN_USERNAMES is ignored: anyone could register a listed name and become an ' +
+        'administrator. Give the role to existing accounts with "npm run admin -- grant <username>" ' +
+        '(and see "npm run admin -- list"), then remove ADMIN_USERNAMES from the environment.',
+    );
+  }
+  return warnings;
 }

@@ -10,6 +10,8 @@ import {
 import type { RedisHandle } from './lib/redis/connection';
 import type { SecretBox } from './lib/secret-box';
 import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
+import { MemoryDelayLimiter, type DelaySettings } from './lib/progressive-delay';
+import { RedisDelayLimiter } from './lib/redis/progressive-delay';
 import { HealthRepository } from './repositories/health.repository';
 import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
@@ -21,6 +23,7 @@ import { transactor } from './repositories/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
+import { AdminRolesService } from './services/admin-roles.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
 import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
@@ -69,9 +72,21 @@ export function createServices(
       max: config.rateLimits.loginFailuresPerAccount,
       windowMs: config.rateLimits.accountLockMinutes * 60_000,
     }),
-    adminUsernames: config.adminUsernames,
+    loginDelays: sharedDelayLimiter(redis, log, {
+      freeFailures: config.rateLimits.loginSlowdownAfterFailures,
+      firstDelayMs: config.rateLimits.loginDelayMs,
+      maxDelayMs: config.rateLimits.loginMaxDelayMs,
+      windowMs: config.rateLimits.accountLockMinutes * 60_000,
+    }),
+    passwordChangeAttempts: sharedAttemptLimiter(redis, log, {
+      name: 'password-change-failures',
+      what: 'wrong current passwords',
+      max: config.rateLimits.loginFailuresPerAccount,
+      windowMs: config.rateLimits.accountLockMinutes * 60_000,
+    }),
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
   });
+  const admins = new AdminRolesService(users);
   const realtime = new RealtimeHub();
   const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
     friendRequests: new FriendRequestRepository(db),
@@ -161,6 +176,7 @@ export function createServices(
     },
     readiness,
     auth,
+    admins,
     messageSends: perMinute(
       'message-sends',
       'message sends',
@@ -194,15 +210,40 @@ function sharedAttemptLimiter(
   log: ConnectionLogger,
   limit: { name: string; what: string; max: number; windowMs: number },
 ): AttemptLimiter {
-  const memory = new MemoryAttemptLimiter(limit.max, limit.windowMs);
-  if (!redis) return memory;
-  const shared = new RedisAttemptLimiter(
-    redis.commands,
-    `${redis.keyPrefix}${limit.name}:`,
-    limit.max,
-    limit.windowMs,
+  return sharedOrLocal(
+    redis,
+    log,
+    limit.what,
+    new MemoryAttemptLimiter(limit.max, limit.windowMs),
+    (commands, prefix) =>
+      new RedisAttemptLimiter(commands, `${prefix}${limit.name}:`, limit.max, limit.windowMs),
   );
-  return new FallbackAttemptLimiter(shared, memory, log, limit.what);
+}
+
+/** The waits after failed sign-ins on an account (see DelaySettings), shared like the limits. */
+function sharedDelayLimiter(
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+  settings: DelaySettings,
+): AttemptLimiter {
+  return sharedOrLocal(
+    redis,
+    log,
+    'sign-in delays',
+    new MemoryDelayLimiter(settings),
+    (commands, prefix) => new RedisDelayLimiter(commands, `${prefix}login-delays:`, settings),
+  );
+}
+
+function sharedOrLocal(
+  redis: RedisHandle | null,
+  log: ConnectionLogger,
+  what: string,
+  local: AttemptLimiter,
+  shared: (commands: RedisHandle['commands'], keyPrefix: string) => AttemptLimiter,
+): AttemptLimiter {
+  if (!redis) return local;
+  return new FallbackAttemptLimiter(shared(redis.commands, redis.keyPrefix), local, log, what);
 }
 
 /** On SQLite, sends are stored by a thread of their own (see threadSendStore). */

@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, startupWarnings } from './config';
 import { buildApp } from './app';
 
 const shutdownGraceMs = 10_000;
@@ -6,6 +6,7 @@ const shutdownGraceMs = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  for (const warning of startupWarnings()) app.log.warn(warning);
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Role } from '@confab/protocol/auth';
 
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint in PostgreSQL, integer in
@@ -12,6 +13,8 @@ export interface UsersTable {
   email: string;
   email_key: string;
   password_hash: string;
+  /** 'user' unless the operator granted 'admin' (migration 0007). */
+  role: Generated<Role>;
   created_at: number;
   updated_at: number;
 }

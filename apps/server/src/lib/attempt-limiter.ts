@@ -1,4 +1,5 @@
 import { rateLimited } from './app-error';
+import { ExpiringEntries } from './expiring-entries';
 
 /**
  * Counts failures per key (an account name) in a sliding window and locks the key once the
@@ -17,48 +18,32 @@ interface Entry {
 }
 
 export class MemoryAttemptLimiter implements AttemptLimiter {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ExpiringEntries<Entry>;
 
   constructor(
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new ExpiringEntries((entry) => entry.windowEndsAt, now);
+  }
 
   retryAfter(key: string): Promise<number> {
-    const entry = this.live(key);
+    const entry = this.entries.get(key);
     if (!entry || entry.failures < this.maxFailures) return Promise.resolve(0);
     return Promise.resolve(Math.ceil((entry.windowEndsAt - this.now()) / 1000));
   }
 
   recordFailure(key: string): Promise<void> {
-    const entry = this.live(key);
+    const entry = this.entries.get(key);
     if (entry) entry.failures += 1;
     else this.entries.set(key, { failures: 1, windowEndsAt: this.now() + this.windowMs });
-    this.sweep();
     return Promise.resolve();
   }
 
   reset(key: string): Promise<void> {
     this.entries.delete(key);
     return Promise.resolve();
-  }
-
-  private live(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.windowEndsAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  // Bounded memory: expired entries go whenever the map grows past a few thousand keys.
-  private sweep(): void {
-    if (this.entries.size < 5000) return;
-    const now = this.now();
-    for (const [key, entry] of this.entries)
-      if (entry.windowEndsAt <= now) this.entries.delete(key);
   }
 }
 

@@ -63,7 +63,10 @@ export const socketPlugin = fp<SocketPluginOptions>(
       const request = socket.request;
       const origin = request.headers.origin;
       // Cross-site WebSocket hijacking: another site's page must not ride on the cookie.
-      if (origin && !sameHost(origin, `http://${hostOf(request, app.config.trustProxy)}`)) {
+      if (
+        origin &&
+        !sameHost(origin, `http://${hostOf(request, app.config.trustProxy !== false)}`)
+      ) {
         refuse('FORBIDDEN', 'Cross-site connection refused');
         return;
       }

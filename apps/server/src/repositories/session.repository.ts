@@ -3,7 +3,7 @@ import type { Database, SessionsTable, UsersTable } from '../db/schema';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionWithUser = SessionRow & {
-  user: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email'>;
+  user: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'role'>;
 };
 
 export class SessionRepository {
@@ -26,13 +26,14 @@ export class SessionRepository {
         'sessions.user_agent',
         'users.username',
         'users.email',
+        'users.role',
       ])
       .where('sessions.id', '=', id)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { username, email, ...session } = row;
-    return { ...session, user: { id: session.user_id, username, email } };
+    const { username, email, role, ...session } = row;
+    return { ...session, user: { id: session.user_id, username, email, role } };
   }
 
   async touch(id: string, lastSeenAt: number, expiresAt: number): Promise<void> {

@@ -1,7 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Role, SessionUser } from '@confab/protocol/auth';
 import type { Database, UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** What a session knows of an account; the role is the one stored with it. */
+export const sessionUserOf = (row: UserRow): SessionUser => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  role: row.role,
+});
 
 export interface NewUser {
   id: string;
@@ -24,6 +33,7 @@ export class UserRepository {
       email: user.email,
       email_key: normaliseKey(user.email),
       password_hash: user.passwordHash,
+      role: 'user',
       created_at: user.now,
       updated_at: user.now,
     };
@@ -44,6 +54,25 @@ export class UserRepository {
   }
 
   /** By username or e-mail, case-insensitively. */
+  /** Gives the account named `username` (any case) the role; undefined when there is none. */
+  setRole(username: string, role: Role): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ role })
+      .where('username_key', '=', normaliseKey(username))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  listByRole(role: Role): Promise<UserRow[]> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', '=', role)
+      .orderBy('username_key')
+      .execute();
+  }
+
   findByLogin(login: string): Promise<UserRow | undefined> {
     const key = normaliseKey(login);
     return this.db

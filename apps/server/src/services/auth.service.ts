@@ -10,7 +10,7 @@ import { newId } from '../lib/ids';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
 import { hashSessionToken, looksLikeSessionToken, newSessionToken } from '../lib/session-token';
 import { isUniqueViolation } from '../db/errors';
-import { normaliseKey, type UserRepository } from '../repositories/user.repository';
+import { normaliseKey, sessionUserOf, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { Transact } from '../repositories/transaction';
 
@@ -33,12 +33,22 @@ export interface IssuedSession extends AuthenticatedSession {
   expiresAt: number;
 }
 
+/** Who is signing in: the browser's name for itself and the client address (`request.ip`). */
+export interface SignInClient {
+  userAgent: string | null;
+  address: string;
+}
+
 interface AuthServiceOptions {
   users: UserRepository;
   sessions: SessionRepository;
+  /** Failed sign-ins per account and client address: a lock for that address alone. */
   loginAttempts: AttemptLimiter;
+  /** Failed sign-ins per account from every address: short, growing waits, never a lock. */
+  loginDelays: AttemptLimiter;
+  /** Wrong current passwords per user, counted apart from sign-ins. */
+  passwordChangeAttempts: AttemptLimiter;
   transact: Transact<AccountStore>;
-  adminUsernames: string[];
   sessionTtlMs: number;
   now?: () => number;
 }
@@ -54,10 +64,6 @@ export class AuthService {
     this.now = options.now ?? Date.now;
   }
 
-  roleOf(username: string): SessionUser['role'] {
-    return this.options.adminUsernames.includes(normaliseKey(username)) ? 'admin' : 'user';
-  }
-
   async register(body: RegisterBody, userAgent: string | null): Promise<IssuedSession> {
     const taken = await this.options.users.taken(body.username, body.email);
     if (taken.username || taken.email) throw takenError(taken);
@@ -70,7 +76,7 @@ export class AuthService {
         passwordHash: await hashPassword(body.password),
         now,
       });
-      return await this.issue({ id: row.id, username: row.username, email: row.email }, userAgent);
+      return await this.issue(sessionUserOf(row), userAgent);
     } catch (error) {
       // Two registrations racing for one name: the database's unique key decides.
       if (isUniqueViolation(error)) {
@@ -80,27 +86,40 @@ export class AuthService {
     }
   }
 
-  async login(body: LoginBody, userAgent: string | null): Promise<IssuedSession> {
-    const key = normaliseKey(body.username);
-    const retryAfter = await this.options.loginAttempts.retryAfter(key);
+  /**
+   * Failures are counted per account, whichever of its names was typed (an unknown name counts
+   * as an account of its own, so it is answered exactly alike). A client address that fails
+   * too often is locked out of that account; failures from all addresses together only make
+   * each attempt wait a short, growing delay, so a stranger cannot keep the owner out.
+   */
+  async login(body: LoginBody, client: SignInClient): Promise<IssuedSession> {
+    const user = await this.options.users.findByLogin(body.username);
+    const account = user ? `user:${user.id}` : `name:${normaliseKey(body.username)}`;
+    const fromHere = `${account} from ${client.address}`;
+    const retryAfter = Math.max(
+      await this.options.loginAttempts.retryAfter(fromHere),
+      await this.options.loginDelays.retryAfter(account),
+    );
     if (retryAfter > 0) {
       throw rateLimited(
-        `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        `Too many failed sign-in attempts. Try again in ${waitText(retryAfter)}.`,
         retryAfter,
       );
     }
-    const user = await this.options.users.findByLogin(body.username);
     // Unknown users cost one hash too, so the answer's timing does not reveal accounts.
     const ok = await verifyPassword(
       body.password,
       user?.password_hash ?? (await decoyPasswordHash()),
     );
     if (!user || !ok) {
-      await this.options.loginAttempts.recordFailure(key);
+      await this.options.loginAttempts.recordFailure(fromHere);
+      await this.options.loginDelays.recordFailure(account);
       throw new AppError(401, 'UNAUTHENTICATED', invalidLogin);
     }
-    await this.options.loginAttempts.reset(key);
-    return this.issue({ id: user.id, username: user.username, email: user.email }, userAgent);
+    // The account's delay is left to run out: the owner signing in must not wipe a stranger's
+    // count of guesses.
+    await this.options.loginAttempts.reset(fromHere);
+    return this.issue(sessionUserOf(user), client.userAgent);
   }
 
   /** The session behind a cookie token, or null when the token is unknown, forged or expired. */
@@ -114,7 +133,7 @@ export class AuthService {
       await this.options.sessions.touch(id, now, now + this.options.sessionTtlMs);
     }
     return {
-      user: { ...session.user, role: this.roleOf(session.user.username) },
+      user: session.user,
       sessionId: id,
       loggedInAt: session.created_at,
     };
@@ -136,26 +155,26 @@ export class AuthService {
     body: ChangePasswordBody,
     userAgent: string | null,
   ): Promise<IssuedSession & { endedSessions: number }> {
-    const key = `password-change:${user.id}`;
-    const retryAfter = await this.options.loginAttempts.retryAfter(key);
+    const key = user.id;
+    const retryAfter = await this.options.passwordChangeAttempts.retryAfter(key);
     if (retryAfter > 0) {
       throw rateLimited(
-        `Too many wrong passwords. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        `Too many wrong passwords. Try again in ${waitText(retryAfter)}.`,
         retryAfter,
       );
     }
     const row = await this.options.users.findById(user.id);
     if (!row) throw unauthenticated();
     if (!(await verifyPassword(body.currentPassword, row.password_hash))) {
-      await this.options.loginAttempts.recordFailure(key);
+      await this.options.passwordChangeAttempts.recordFailure(key);
       throw badRequest('The current password is wrong', {
         currentPassword: 'The current password is wrong',
       });
     }
-    await this.options.loginAttempts.reset(key);
+    await this.options.passwordChangeAttempts.reset(key);
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.now();
-    const issued = this.newSession({ id: row.id, username: row.username, email: row.email });
+    const issued = this.newSession(sessionUserOf(row));
     const ended = await this.options.transact(async ({ users, sessions }) => {
       await users.setPasswordHash(row.id, passwordHash, now);
       const count = await sessions.deleteAllForUser(row.id);
@@ -171,21 +190,18 @@ export class AuthService {
     return this.options.sessions.deleteAllForUser(user.id);
   }
 
-  private async issue(
-    user: Omit<SessionUser, 'role'>,
-    userAgent: string | null,
-  ): Promise<IssuedSession> {
+  private async issue(user: SessionUser, userAgent: string | null): Promise<IssuedSession> {
     const session = this.newSession(user);
     await this.options.sessions.create(sessionRow(session, userAgent));
     return session;
   }
 
   /** A new random token and its session, not yet stored. */
-  private newSession(user: Omit<SessionUser, 'role'>): IssuedSession {
+  private newSession(user: SessionUser): IssuedSession {
     const token = newSessionToken();
     const now = this.now();
     return {
-      user: { ...user, role: this.roleOf(user.username) },
+      user,
       token,
       sessionId: hashSessionToken(token),
       loggedInAt: now,
@@ -203,6 +219,10 @@ function sessionRow(session: IssuedSession, userAgent: string | null) {
     expires_at: session.expiresAt,
     user_agent: userAgent?.slice(0, 256) ?? null,
   };
+}
+
+function waitText(seconds: number): string {
+  return seconds < 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
 }
 
 function takenError(taken: { username: boolean; email: boolean }): AppError {

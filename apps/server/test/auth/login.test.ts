@@ -6,7 +6,7 @@ import { sessionCookieFrom, signUp } from '../helpers/users';
 describe.each(databaseTargets)('sign-in and sessions on $engine', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(target, { adminUsernames: ['boss_admin'] });
+    t = await startTestApp(target);
   });
   afterAll(() => t.close());
 
@@ -129,13 +129,5 @@ describe.each(databaseTargets)('sign-in and sessions on $engine', (target) => {
     const { cookie } = await signUp(t.app);
     await login('nobody_here', 'wrong password', cookie);
     expect((await session(cookie)).json()).toMatchObject({ user: expect.any(Object) });
-  });
-
-  it('gives users named in ADMIN_USERNAMES the admin role, case-insensitively', async () => {
-    const admin = await signUp(t.app, { username: 'Boss_Admin' });
-    expect(admin.user.role).toBe('admin');
-    expect((await session(admin.cookie)).json()).toMatchObject({ user: { role: 'admin' } });
-    const plain = await signUp(t.app);
-    expect(plain.user.role).toBe('user');
   });
 });

@@ -99,6 +99,21 @@ describe.skipIf(skipReason)('npm run start:cluster: nodes behind nginx', () => {
     }
   });
 
+  it('counts sign-ins under the address nginx saw, not one the client wrote in X-Forwarded-For', async () => {
+    // The default limit: 20 sign-in attempts per client address per minute.
+    // A new name each time, so that no account's own limit is what answers.
+    const attempt = (i: number) =>
+      fetch(`${base}/api/_auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+        body: JSON.stringify({ username: `nobody_${i}`, password: 'wrong password' }),
+      });
+    for (let i = 1; i <= 20; i += 1) expect((await attempt(i)).status).toBe(401);
+    const limited = await attempt(21);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 60_000);
+
   it('stops nginx and every node on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => script.once('exit', resolve));
     script.kill('SIGINT');

@@ -15,7 +15,7 @@ import type { DatabaseTarget } from './database-targets';
 import { contactsAs } from './contacts';
 import { befriend, chatContent, friends, person, socialAs } from './social-chat';
 import { startTestApp } from './test-app';
-import { signUp } from './users';
+import { signUpAdmin } from './users';
 
 /** Cases per route; CI runs the default, a deeper local run sets FUZZ_RUNS. */
 export const fuzzRuns = Number(process.env.FUZZ_RUNS) || 200;
@@ -227,13 +227,12 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
     target,
     // Fuzzed MCP URLs point at closed local ports; give up on them quickly.
     {
-      adminUsernames: ['fuzz_admin'],
       mcp: mcpSettings({ connectTimeoutMs: 1000 }),
       uploadMaxBytes: fuzzUploadMaxBytes,
     },
     { onRoute: collected.onRoute },
   );
-  const admin = await signUp(t.app, { username: 'fuzz_admin' });
+  const admin = await signUpAdmin(t.app, { username: 'fuzz_admin' });
   const values = await pathValues(t.app, admin);
   const uploads = join(t.config.dataDir, 'uploads');
   const storedFiles = () => (existsSync(uploads) ? readdirSync(uploads).sort() : []);
@@ -298,7 +297,7 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
  */
 async function pathValues(
   app: FastifyInstance,
-  admin: Awaited<ReturnType<typeof signUp>>,
+  admin: Awaited<ReturnType<typeof signUpAdmin>>,
 ): Promise<PathValues> {
   const me = {
     ...admin,

@@ -40,3 +40,15 @@ export async function signUp(
   const body = response.json<{ user: SessionUser }>();
   return { user: body.user, cookie: sessionCookieFrom(response), password: account.password };
 }
+
+/**
+ * Registers an account and gives it the admin role the way an operator does
+ * (`npm run admin -- grant`, the same service).
+ */
+export async function signUpAdmin(
+  app: FastifyInstance,
+  overrides: Parameters<typeof newAccount>[0] = {},
+): Promise<{ user: SessionUser; cookie: string; password: string }> {
+  const account = await signUp(app, overrides);
+  return { ...account, user: await app.services.admins.grant(account.user.username) };
+}

@@ -10,7 +10,7 @@ import {
   type RunningServer,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 describe.each(databaseTargets)('who may use /api/mcp/* on $engine', (target) => {
   let t: TestApp;
@@ -23,12 +23,12 @@ describe.each(databaseTargets)('who may use /api/mcp/* on $engine', (target) => 
     http = await startEverythingHttp('streamableHttp');
     t = await startTestApp(
       target,
-      { adminUsernames: ['access_admin'], mcp: mcpSettings() },
+      { mcp: mcpSettings() },
       { prepareDataDir: (dir) => writeMcpFile(dir, { everything: everythingStdio() }) },
     );
     anonymous = requestAs(t.app, undefined);
     user = requestAs(t.app, (await signUp(t.app)).cookie);
-    admin = requestAs(t.app, (await signUp(t.app, { username: 'access_admin' })).cookie);
+    admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'access_admin' })).cookie);
   });
   afterAll(async () => {
     await t.close();

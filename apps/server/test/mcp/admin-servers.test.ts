@@ -12,7 +12,7 @@ import {
   type RunningServer,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 describe.each(databaseTargets)('servers added by administrators on $engine', (target) => {
   let t: TestApp;
@@ -28,10 +28,10 @@ describe.each(databaseTargets)('servers added by administrators on $engine', (ta
     ]);
     t = await startTestApp(
       target,
-      { adminUsernames: ['mcp_admin'], mcp: mcpSettings({ connectTimeoutMs: 5_000 }) },
+      { mcp: mcpSettings({ connectTimeoutMs: 5_000 }) },
       { prepareDataDir: (dir) => writeMcpFile(dir, { everything: everythingStdio() }) },
     );
-    admin = requestAs(t.app, (await signUp(t.app, { username: 'mcp_admin' })).cookie);
+    admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'mcp_admin' })).cookie);
     user = requestAs(t.app, (await signUp(t.app)).cookie);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
   writeMcpFile,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 const querySecret = 'SentinelQuerySecret41';
 const urlPassword = 'SentinelUrlPassword42';
@@ -36,7 +36,7 @@ describe.each(databaseTargets)('what an MCP connection error shows, on $engine',
     hostAndPort = new URL(keyed.url).host;
     t = await startTestApp(
       target,
-      { adminUsernames: ['err_admin'], logLevel: 'trace', mcp: mcpSettings() },
+      { logLevel: 'trace', mcp: mcpSettings() },
       {
         logStream: logs,
         prepareDataDir: (dir) =>
@@ -52,7 +52,7 @@ describe.each(databaseTargets)('what an MCP connection error shows, on $engine',
           }),
       },
     );
-    admin = requestAs(t.app, (await signUp(t.app, { username: 'err_admin' })).cookie);
+    admin = requestAs(t.app, (await signUpAdmin(t.app)).cookie);
     user = requestAs(t.app, (await signUp(t.app)).cookie);
     // Rows saved before URLs with credentials were refused, as an old version stored them.
     const now = Date.now();

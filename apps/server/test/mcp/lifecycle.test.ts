@@ -11,7 +11,7 @@ import {
   writeMcpFile,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 describe.each(databaseTargets)('MCP server lifecycle on $engine', (target) => {
   let t: TestApp;
@@ -22,7 +22,6 @@ describe.each(databaseTargets)('MCP server lifecycle on $engine', (target) => {
       target,
       // A restart waits 3 s at first, long enough to see the error state in between.
       {
-        adminUsernames: ['life_admin'],
         mcp: mcpSettings({ restartDelayMs: { min: 3000, max: 6000 } }),
       },
       {
@@ -38,7 +37,7 @@ describe.each(databaseTargets)('MCP server lifecycle on $engine', (target) => {
           }),
       },
     );
-    admin = requestAs(t.app, (await signUp(t.app, { username: 'life_admin' })).cookie);
+    admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'life_admin' })).cookie);
   });
   afterAll(() => t.close());
 

@@ -12,7 +12,7 @@ import {
   writeMcpFile,
 } from '../helpers/mcp';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 describe.each(databaseTargets)("the operator's mcp.json on $engine", (target) => {
   let t: TestApp;
@@ -20,8 +20,8 @@ describe.each(databaseTargets)("the operator's mcp.json on $engine", (target) =>
   let user: ReturnType<typeof requestAs>;
 
   beforeAll(async () => {
-    t = await startTestApp(target, { adminUsernames: ['file_admin'], mcp: mcpSettings() });
-    admin = requestAs(t.app, (await signUp(t.app, { username: 'file_admin' })).cookie);
+    t = await startTestApp(target, { mcp: mcpSettings() });
+    admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'file_admin' })).cookie);
     user = requestAs(t.app, (await signUp(t.app)).cookie);
   });
   afterAll(() => t.close());

@@ -22,7 +22,7 @@ describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (
     http = await startEverythingHttp('streamableHttp');
     t = await startTestApp(
       target,
-      { adminUsernames: ['tool_admin'], mcp: mcpSettings({ callTimeoutMs: 2_000 }) },
+      { mcp: mcpSettings({ callTimeoutMs: 2_000 }) },
       {
         prepareDataDir: (dir) =>
           writeMcpFile(dir, {

@@ -14,7 +14,7 @@ import { LogCapture } from '../helpers/log-capture';
 import { mcpSettings, requestAs, startKeyedMcpServer } from '../helpers/mcp';
 import { friendsWithChat, multipart } from '../helpers/social';
 import { startTestApp, type ConfigOverrides, type TestApp } from '../helpers/test-app';
-import { signUp } from '../helpers/users';
+import { signUp, signUpAdmin } from '../helpers/users';
 
 const headerValue = 'SentinelHeaderValue-7f3a9c';
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -36,7 +36,6 @@ async function restartableSite(target: (typeof databaseTargets)[number]) {
         { engine: 'sqlite' },
         {
           databaseUrl: postgres?.url,
-          adminUsernames: ['rest_admin'],
           mcp: mcpSettings(),
           ...overrides,
         },
@@ -118,7 +117,7 @@ describe.each(databaseTargets)('MCP header values at rest on $engine', (target) 
   it('stores them encrypted, and still sends them to the server', async () => {
     const t = await site.start({ secretKey: key });
     try {
-      const admin = requestAs(t.app, (await signUp(t.app, { username: 'rest_admin' })).cookie);
+      const admin = requestAs(t.app, (await signUpAdmin(t.app)).cookie);
       const added = await admin.post('/api/mcp/addServer', {
         key: 'keyed',
         transport: {

@@ -97,7 +97,7 @@ describe('platform routes', () => {
 
 describe('behind an HTTPS proxy', () => {
   it('marks the session cookie Secure', async () => {
-    const t = await startTestApp(undefined, { trustProxy: true });
+    const t = await startTestApp(undefined, { trustProxy: 1 });
     try {
       const response = await t.app.inject({
         method: 'POST',

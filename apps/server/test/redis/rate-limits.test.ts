@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { RedisAttemptLimiter } from '../../src/lib/redis/attempt-limiter';
+import { RedisDelayLimiter } from '../../src/lib/redis/progressive-delay';
 import { contactsAs } from '../helpers/contacts';
 import { eventually } from '../helpers/mcp';
 import { createScratchRedis, keysOf, redisServerUrl, type ScratchRedis } from '../helpers/redis';
@@ -24,6 +25,16 @@ describe.skipIf(!redisServerUrl)('rate limits shared by every node through Redis
     site!.nodes[node]!.app.inject({
       method: 'POST',
       url: '/api/_auth/login',
+      payload: { username, password },
+    });
+
+  const stranger = '198.51.100.66';
+  const owner = '203.0.113.5';
+  const loginFrom = (node: number, remoteAddress: string, username: string, password: string) =>
+    site!.nodes[node]!.app.inject({
+      method: 'POST',
+      url: '/api/_auth/login',
+      remoteAddress,
       payload: { username, password },
     });
 
@@ -53,6 +64,46 @@ describe.skipIf(!redisServerUrl)('rate limits shared by every node through Redis
     }
   });
 
+  it('counts one account’s names together across nodes, per client address', async () => {
+    site = await startSharedNodes(2, redis, { rateLimits: { loginFailuresPerAccount: 3 } });
+    const { user, password } = await signUp(site.nodes[0]!.app);
+    expect((await loginFrom(0, stranger, user.username, 'wrong one')).statusCode).toBe(401);
+    expect((await loginFrom(1, stranger, user.email, 'wrong two')).statusCode).toBe(401);
+    expect((await loginFrom(0, stranger, user.email, 'wrong three')).statusCode).toBe(401);
+    for (const node of [0, 1]) {
+      expect((await loginFrom(node, stranger, user.username, password)).statusCode).toBe(429);
+    }
+    // The owner's address is not locked, on either node.
+    expect((await loginFrom(1, owner, user.email, password)).statusCode).toBe(200);
+    expect((await loginFrom(0, owner, user.username, password)).statusCode).toBe(200);
+  });
+
+  it('slows every attempt on an account once failures through all nodes add up, never locking the owner out', async () => {
+    site = await startSharedNodes(2, redis, {
+      rateLimits: {
+        loginFailuresPerAccount: 2,
+        loginSlowdownAfterFailures: 3,
+        loginDelayMs: 2_000,
+        loginMaxDelayMs: 2_000,
+      },
+    });
+    const { user, password } = await signUp(site.nodes[0]!.app);
+    expect((await loginFrom(0, '198.51.100.1', user.username, 'wrong')).statusCode).toBe(401);
+    expect((await loginFrom(1, '198.51.100.2', user.username, 'wrong')).statusCode).toBe(401);
+    expect((await loginFrom(0, '198.51.100.3', user.username, 'wrong')).statusCode).toBe(401);
+    // The third failure made the account wait: a fourth address is told so on the other node.
+    const waiting = await loginFrom(1, '198.51.100.4', user.username, password);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBe(2);
+    const signedIn = await eventually(async () => {
+      const response = await loginFrom(1, owner, user.username, password);
+      if (response.statusCode === 200) return response;
+      expect(response.statusCode).toBe(429);
+      return false;
+    }, 50);
+    expect(signedIn.json()).toMatchObject({ user: { id: user.id } });
+  });
+
   it('limits friend requests per user across nodes', async () => {
     site = await startSharedNodes(2, redis, { rateLimits: { addContactPerUserPerMinute: 2 } });
     const [a, b] = [site.nodes[0]!.app, site.nodes[1]!.app];
@@ -68,7 +119,7 @@ describe.skipIf(!redisServerUrl)('rate limits shared by every node through Redis
   });
 });
 
-describe.skipIf(!redisServerUrl)('RedisAttemptLimiter', () => {
+describe.skipIf(!redisServerUrl)('RedisAttemptLimiter and RedisDelayLimiter', () => {
   let redis: ScratchRedis;
   let clients: Redis[];
   beforeAll(async () => {
@@ -104,5 +155,27 @@ describe.skipIf(!redisServerUrl)('RedisAttemptLimiter', () => {
     expect(await a!.retryAfter('frank')).toBeGreaterThan(0);
     await eventually(async () => (await a!.retryAfter('frank')) === 0);
     expect(await redis.client.exists(`${redis.prefix}failures:frank`)).toBe(0);
+  });
+
+  const settings = { freeFailures: 2, firstDelayMs: 10_000, maxDelayMs: 35_000, windowMs: 60_000 };
+  const delayLimiters = () =>
+    clients.map((client) => new RedisDelayLimiter(client, `${redis.prefix}delays:`, settings));
+
+  it('makes attempts wait longer after each failure past the free ones, up to the most, on every node', async () => {
+    const [a, b] = delayLimiters();
+    await a!.recordFailure('gina');
+    expect(await b!.retryAfter('gina')).toBe(0);
+    const waits: number[] = [];
+    for (const limiter of [b!, a!, b!, a!]) {
+      await limiter.recordFailure('gina');
+      waits.push(await (limiter === a ? b! : a!).retryAfter('gina'));
+    }
+    // 10 s, 20 s, then 35 s (the most) instead of 40 s and 80 s.
+    expect(waits).toEqual([10, 20, 35, 35]);
+    expect(await a!.retryAfter('hal')).toBe(0);
+    await b!.reset('gina');
+    expect(await a!.retryAfter('gina')).toBe(0);
+    await a!.recordFailure('gina');
+    expect(await b!.retryAfter('gina')).toBe(0);
   });
 });

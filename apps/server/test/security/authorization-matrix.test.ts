@@ -15,7 +15,7 @@ import { multipart } from '../helpers/social';
 import { chatContent } from '../helpers/social-chat';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp } from '../helpers/test-app';
-import { sessionCookieFrom, signUp } from '../helpers/users';
+import { sessionCookieFrom, signUp, signUpAdmin } from '../helpers/users';
 import {
   eventTable,
   routeTable,
@@ -33,14 +33,14 @@ const mcpHttp = await startEverythingHttp('streamableHttp');
 const adminName = 'matrix_admin';
 const t = await startTestApp(
   undefined,
-  { adminUsernames: [adminName], mcp: mcpSettings() },
+  { mcp: mcpSettings() },
   {
     onRoute: collected.onRoute,
     prepareDataDir: (dir) => writeMcpFile(dir, { everything: everythingStdio() }),
   },
 );
 const url = await listen(t.app);
-const admin = await signUp(t.app, { username: adminName });
+const admin = await signUpAdmin(t.app, { username: adminName });
 const routes = collected.routes;
 const events = Object.keys(clientEventSchemas);
 

@@ -7,6 +7,7 @@ import * as chatFiles from './0005-chat-files';
 import * as messageRevisions from './0006-message-revisions';
 import * as consent from './0007-consent';
 import * as fileLifetimes from './0008-file-lifetimes';
+import * as userRoles from './0009-user-roles';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-message-revisions': messageRevisions,
   '0007-consent': consent,
   '0008-file-lifetimes': fileLifetimes,
+  '0009-user-roles': userRoles,
 };

@@ -12,10 +12,10 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await app.services.auth.login(
-        request.body,
-        request.headers['user-agent'] ?? null,
-      );
+      const session = await app.services.auth.login(request.body, {
+        userAgent: request.headers['user-agent'] ?? null,
+        address: request.ip,
+      });
       // A new token on every login; the session the browser held before is ended.
       await app.services.auth.logout(request.cookies[sessionCookieName]);
       setSessionCookie(reply, request, session.token, session.expiresAt);

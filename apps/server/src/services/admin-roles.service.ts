@@ -1,0 +1,31 @@
+import type { SessionUser } from '@confab/protocol/auth';
+import { notFound } from '../lib/app-error';
+import { sessionUserOf, type UserRepository } from '../repositories/user.repository';
+
+/**
+ * Who is an administrator. Only the operator changes it, through `npm run admin` on the
+ * server's own database (src/cli/admin.ts): no route or socket event reaches this service, so
+ * there is no user to check access for. The role is read with the session on every request,
+ * so a grant or revocation holds from the account's next request.
+ */
+export class AdminRolesService {
+  constructor(private readonly users: UserRepository) {}
+
+  grant(username: string): Promise<SessionUser> {
+    return this.set(username, 'admin');
+  }
+
+  revoke(username: string): Promise<SessionUser> {
+    return this.set(username, 'user');
+  }
+
+  async list(): Promise<SessionUser[]> {
+    return (await this.users.listByRole('admin')).map(sessionUserOf);
+  }
+
+  private async set(username: string, role: SessionUser['role']): Promise<SessionUser> {
+    const row = await this.users.setRole(username, role);
+    if (!row) throw notFound(`No account is named "${username}"`);
+    return sessionUserOf(row);
+  }
+}
