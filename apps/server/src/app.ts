@@ -20,6 +20,7 @@ import { createServices, type Services } from './container';
 import { connectRedis, type RedisHandle } from './lib/redis/connection';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
+import { isApiPath, routedPath } from './lib/routed-path';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
@@ -166,10 +167,9 @@ export async function buildApp(
   await registerRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const path = routedPath(request);
     if (
-      !isApi &&
+      !isApiPath(path) &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       app.sendWebApp(reply)
     ) {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '@confab/protocol/auth';
 import { forbidden, unauthenticated } from '../lib/app-error';
+import { isApiPath, routedPath } from '../lib/routed-path';
 
 export const sessionCookieName = 'confab_session';
 
@@ -26,7 +27,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('loggedInAt', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiPath(routedPath(request))) return;
       const token = request.cookies[sessionCookieName];
       if (!token) return;
       const session = await app.services.auth.authenticate(token);
