@@ -55,6 +55,8 @@ export interface AppConfig {
   mcp: McpHostConfig;
   /** Largest file a user may upload into a chat, in bytes. */
   uploadMaxBytes: number;
+  /** How often open sockets are checked against their sessions (expired or deleted: closed). */
+  socketSessionCheckMs: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,6 +70,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+/** Like intFrom, for settings where 0 would mean "never" or "nothing" and break the server. */
+function positiveIntFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be a positive integer, got "0"`);
   return value;
 }
 
@@ -98,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
+    socketSessionCheckMs: positiveIntFrom(env, 'SOCKET_SESSION_CHECK_MS', 60_000),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -50,6 +50,7 @@ export function createServices(
 ) {
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
+  const realtime = new RealtimeHub();
   const auth = new AuthService({
     users,
     sessions,
@@ -65,8 +66,8 @@ export function createServices(
     }),
     adminUsernames: config.adminUsernames,
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
+    sockets: realtime,
   });
-  const realtime = new RealtimeHub();
   const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
     friendRequests: new FriendRequestRepository(db),
     chats: new ChatRepository(db),

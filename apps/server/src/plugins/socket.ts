@@ -4,6 +4,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import { socketPath, userRoom, type SocketConnectError } from '@confab/protocol/socket-events';
 import { sameHost } from '../lib/same-host';
 import { batchFrameWrites } from '../realtime/batched-frame-writes';
+import { checkSocketSessions } from '../realtime/session-check';
 import {
   sessionRoom,
   type AppSocket,
@@ -91,6 +92,13 @@ export const socketPlugin = fp<SocketPluginOptions>(
       for (const handler of options.handlers) handler(socket);
     });
 
+    const stopSessionChecks = checkSocketSessions({
+      io,
+      activeAmong: (ids) => app.services.auth.activeSessionIds(ids),
+      intervalMs: app.config.socketSessionCheckMs,
+      log: app.log,
+    });
+
     app.services.realtime.attach(io, { alone: !options.adapter });
     app.decorate('realtime', app.services.realtime);
     app.decorate('io', io);
@@ -99,6 +107,7 @@ export const socketPlugin = fp<SocketPluginOptions>(
     // transports (not a socket.io "disconnect") lets clients reconnect on their own, to this
     // server once it is back or to another node.
     app.addHook('preClose', async () => {
+      stopSessionChecks();
       io.engine.close();
     });
     app.addHook('onClose', async () => {
