@@ -22,6 +22,8 @@ import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
 import { isApiPath, routedPath } from './lib/routed-path';
 import { errorsPlugin } from './plugins/errors';
+import { bodyDeadlinePlugin } from './plugins/body-deadline';
+import { connectionCapPlugin } from './plugins/connection-cap';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
 import { socketPlugin, type SocketPluginOptions } from './plugins/socket';
@@ -89,6 +91,11 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients: a connection silent for this long closes, and no request (an upload
+    // included) takes longer than requestTimeout to arrive. JSON bodies have a shorter
+    // deadline of their own (plugins/body-deadline.ts).
+    connectionTimeout: config.httpIdleTimeoutMs,
+    requestTimeout: config.httpRequestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -130,6 +137,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(connectionCapPlugin, { perAddress: config.connectionsPerAddress });
+  await app.register(bodyDeadlinePlugin, { timeoutMs: config.httpBodyTimeoutMs });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -57,6 +57,14 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** How often open sockets are checked against their sessions (expired or deleted: closed). */
   socketSessionCheckMs: number;
+  /** A connection with no byte in either direction for this long is closed. */
+  httpIdleTimeoutMs: number;
+  /** Longest a JSON body may take to arrive (uploads: only the idle timeout while bytes flow). */
+  httpBodyTimeoutMs: number;
+  /** Longest any request, an upload included, may take to arrive whole. */
+  httpRequestTimeoutMs: number;
+  /** Open connections per client address (0: no cap); not applied behind a trusted proxy. */
+  connectionsPerAddress: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -108,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     socketSessionCheckMs: positiveIntFrom(env, 'SOCKET_SESSION_CHECK_MS', 60_000),
+    // Above socket.io's 25 s ping, which a long-polling client waits for.
+    httpIdleTimeoutMs: positiveIntFrom(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000),
+    httpBodyTimeoutMs: positiveIntFrom(env, 'HTTP_BODY_TIMEOUT_MS', 30_000),
+    httpRequestTimeoutMs: positiveIntFrom(env, 'HTTP_REQUEST_TIMEOUT_MS', 600_000),
+    connectionsPerAddress: intFrom(env, 'HTTP_CONNECTIONS_PER_ADDRESS', 128),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -41,6 +41,8 @@ export async function startConfab(
       REDIS_URL: '',
       WEB_DIST_DIR: '',
       LOG_LEVEL: 'warn',
+      // Every client of a bench comes from 127.0.0.1.
+      HTTP_CONNECTIONS_PER_ADDRESS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '@confab/protocol/auth';
 import { forbidden, unauthenticated } from '../lib/app-error';
 import { isApiPath, routedPath } from '../lib/routed-path';
@@ -14,8 +14,13 @@ declare module 'fastify' {
     loggedInAt: number | null;
   }
   interface FastifyInstance {
-    requireUser: preHandlerAsyncHookHandler;
-    requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * `onRequest` hooks (never preHandler): a route that needs a user refuses a visitor before
+     * a byte of the body is read, so an anonymous client cannot hold a connection open by
+     * sending a body slowly.
+     */
+    requireUser: onRequestAsyncHookHandler;
+    requireAdmin: onRequestAsyncHookHandler;
   }
 }
 
