@@ -65,6 +65,11 @@ export interface AppConfig {
   httpRequestTimeoutMs: number;
   /** Open connections per client address (0: no cap); not applied behind a trusted proxy. */
   connectionsPerAddress: number;
+  /** Sockets one user may hold open on a node; the next is refused (TOO_MANY_SOCKETS). */
+  socketsPerUser: number;
+  /** Events one socket may send per `socketPacketWindowMs`; a socket sending more is closed. */
+  socketPacketsPerWindow: number;
+  socketPacketWindowMs: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -121,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpBodyTimeoutMs: positiveIntFrom(env, 'HTTP_BODY_TIMEOUT_MS', 30_000),
     httpRequestTimeoutMs: positiveIntFrom(env, 'HTTP_REQUEST_TIMEOUT_MS', 600_000),
     connectionsPerAddress: intFrom(env, 'HTTP_CONNECTIONS_PER_ADDRESS', 128),
+    socketsPerUser: positiveIntFrom(env, 'SOCKETS_PER_USER', 20),
+    socketPacketsPerWindow: positiveIntFrom(env, 'SOCKET_PACKETS_PER_WINDOW', 100),
+    socketPacketWindowMs: positiveIntFrom(env, 'SOCKET_PACKET_WINDOW_MS', 1_000),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

@@ -4,6 +4,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import { socketPath, userRoom, type SocketConnectError } from '@confab/protocol/socket-events';
 import { sameHost } from '../lib/same-host';
 import { batchFrameWrites } from '../realtime/batched-frame-writes';
+import { limitPacketRate } from '../realtime/packet-rate';
 import { checkSocketSessions } from '../realtime/session-check';
 import {
   sessionRoom,
@@ -76,6 +77,15 @@ export const socketPlugin = fp<SocketPluginOptions>(
             refuse('UNAUTHENTICATED', 'Sign in to connect: no valid session cookie');
             return;
           }
+          // Counted on this node: every socket of a user joins its room here.
+          const open = io.of('/').adapter.rooms.get(userRoom(session.user.id))?.size ?? 0;
+          if (open >= app.config.socketsPerUser) {
+            refuse(
+              'TOO_MANY_SOCKETS',
+              `Too many open connections (${app.config.socketsPerUser}); close a tab and retry`,
+            );
+            return;
+          }
           socket.data.user = session.user;
           socket.data.sessionId = session.sessionId;
           next();
@@ -88,6 +98,10 @@ export const socketPlugin = fp<SocketPluginOptions>(
     });
 
     io.on('connection', (socket) => {
+      limitPacketRate(socket, {
+        perWindow: app.config.socketPacketsPerWindow,
+        windowMs: app.config.socketPacketWindowMs,
+      });
       void socket.join([userRoom(socket.data.user.id), sessionRoom(socket.data.sessionId)]);
       for (const handler of options.handlers) handler(socket);
     });
