@@ -78,7 +78,8 @@ export const socketPlugin = fp<SocketPluginOptions>(
             return;
           }
           // Counted on this node: every socket of a user joins its room here.
-          const open = io.of('/').adapter.rooms.get(userRoom(session.user.id))?.size ?? 0;
+          const room = userRoom(session.user.id);
+          const open = io.of('/').adapter.rooms.get(room)?.size ?? 0;
           if (open >= app.config.socketsPerUser) {
             refuse(
               'TOO_MANY_SOCKETS',
@@ -86,6 +87,9 @@ export const socketPlugin = fp<SocketPluginOptions>(
             );
             return;
           }
+          // Joined in the same turn as the count, so handshakes racing each other all count (a
+          // socket whose handshake then fails leaves its rooms).
+          void socket.join(room);
           socket.data.user = session.user;
           socket.data.sessionId = session.sessionId;
           next();
