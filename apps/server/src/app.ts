@@ -24,7 +24,10 @@ import { loadSecretKey, secretKeyVariable } from './lib/secret-key';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
 import { AppError } from './lib/app-error';
 import { fastifyTrustProxy } from './lib/trust-proxy';
+import { isApiPath, routedPath } from './lib/routed-path';
 import { errorsPlugin } from './plugins/errors';
+import { bodyDeadlinePlugin } from './plugins/body-deadline';
+import { connectionCapPlugin } from './plugins/connection-cap';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
 import { socketPlugin, type SocketPluginOptions } from './plugins/socket';
@@ -92,6 +95,11 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients: a connection silent for this long closes, and no request (an upload
+    // included) takes longer than requestTimeout to arrive. JSON bodies have a shorter
+    // deadline of their own (plugins/body-deadline.ts).
+    connectionTimeout: config.httpIdleTimeoutMs,
+    requestTimeout: config.httpRequestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -158,6 +166,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(connectionCapPlugin, { perAddress: config.connectionsPerAddress });
+  await app.register(bodyDeadlinePlugin, { timeoutMs: config.httpBodyTimeoutMs });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -198,10 +208,9 @@ export async function buildApp(
   await registerRoutes(app);
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const path = routedPath(request);
     if (
-      !isApi &&
+      !isApiPath(path) &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       app.sendWebApp(reply)
     ) {

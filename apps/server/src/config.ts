@@ -84,6 +84,21 @@ export interface AppConfig {
    * values); `DATA_DIR/secret.key` when absent. Every node of a site needs the same one.
    */
   secretKey: string | undefined;
+  /** How often open sockets are checked against their sessions (expired or deleted: closed). */
+  socketSessionCheckMs: number;
+  /** A connection with no byte in either direction for this long is closed. */
+  httpIdleTimeoutMs: number;
+  /** Longest a JSON body may take to arrive (uploads: only the idle timeout while bytes flow). */
+  httpBodyTimeoutMs: number;
+  /** Longest any request, an upload included, may take to arrive whole. */
+  httpRequestTimeoutMs: number;
+  /** Open connections per client address (0: no cap); not applied behind a trusted proxy. */
+  connectionsPerAddress: number;
+  /** Sockets one user may hold open on a node; the next is refused (TOO_MANY_SOCKETS). */
+  socketsPerUser: number;
+  /** Events one socket may send per `socketPacketWindowMs`; a socket sending more is closed. */
+  socketPacketsPerWindow: number;
+  socketPacketWindowMs: number;
 }
 
 const mib = 1024 * 1024;
@@ -107,6 +122,13 @@ function secretKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
   if (!raw) return undefined;
   parseSecretKey(raw, secretKeyVariable);
   return raw.trim();
+}
+
+/** Like intFrom, for settings where 0 would mean "never" or "nothing" and break the server. */
+function positiveIntFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be a positive integer, got "0"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -142,6 +164,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadUnsentMaxAgeMs: intFrom(env, 'UPLOAD_UNSENT_MAX_AGE_MS', 10 * 60_000),
     uploadSweepIntervalMs: intFrom(env, 'UPLOAD_SWEEP_INTERVAL_MS', 60_000),
     secretKey: secretKeyFrom(env),
+    socketSessionCheckMs: positiveIntFrom(env, 'SOCKET_SESSION_CHECK_MS', 60_000),
+    // Above socket.io's 25 s ping, which a long-polling client waits for.
+    httpIdleTimeoutMs: positiveIntFrom(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000),
+    httpBodyTimeoutMs: positiveIntFrom(env, 'HTTP_BODY_TIMEOUT_MS', 30_000),
+    httpRequestTimeoutMs: positiveIntFrom(env, 'HTTP_REQUEST_TIMEOUT_MS', 600_000),
+    connectionsPerAddress: intFrom(env, 'HTTP_CONNECTIONS_PER_ADDRESS', 128),
+    socketsPerUser: positiveIntFrom(env, 'SOCKETS_PER_USER', 20),
+    socketPacketsPerWindow: positiveIntFrom(env, 'SOCKET_PACKETS_PER_WINDOW', 100),
+    socketPacketWindowMs: positiveIntFrom(env, 'SOCKET_PACKET_WINDOW_MS', 1_000),
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

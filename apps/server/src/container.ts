@@ -59,6 +59,7 @@ export function createServices(
     sharedAttemptLimiter(redis, log, { name, what, max, windowMs: 60_000 });
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
+  const realtime = new RealtimeHub();
   const auth = new AuthService({
     users,
     sessions,
@@ -85,9 +86,9 @@ export function createServices(
       windowMs: config.rateLimits.accountLockMinutes * 60_000,
     }),
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
+    sockets: realtime,
   });
   const admins = new AdminRolesService(users);
-  const realtime = new RealtimeHub();
   const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
     friendRequests: new FriendRequestRepository(db),
     chats: new ChatRepository(db),

@@ -123,7 +123,12 @@ export interface SocketData {
 }
 
 /** Why a handshake was refused, in `connect_error`'s `data`. */
-export const socketConnectErrorCodes = ['UNAUTHENTICATED', 'FORBIDDEN'] as const;
+export const socketConnectErrorCodes = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  /** The user has `SOCKETS_PER_USER` sockets open already; close a tab and retry. */
+  'TOO_MANY_SOCKETS',
+] as const;
 export type SocketConnectError = {
   code: (typeof socketConnectErrorCodes)[number];
   message: string;

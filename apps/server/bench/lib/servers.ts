@@ -41,6 +41,10 @@ export async function startConfab(
       REDIS_URL: '',
       WEB_DIST_DIR: '',
       LOG_LEVEL: 'warn',
+      // Every client of a bench comes from 127.0.0.1.
+      HTTP_CONNECTIONS_PER_ADDRESS: '0',
+      // Saturated clients send as fast as their acknowledgements come back.
+      SOCKET_PACKETS_PER_WINDOW: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

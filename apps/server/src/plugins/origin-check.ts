@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error';
+import { isApiPath, routedPath } from '../lib/routed-path';
 import { sameHost } from '../lib/same-host';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,7 +14,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const originCheckPlugin = fp(
   (app, _opts, done) => {
     app.addHook('onRequest', async (request) => {
-      if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (safeMethods.has(request.method) || !isApiPath(routedPath(request))) return;
       const origin = request.headers.origin;
       if (!origin) return;
       if (!sameHost(origin, `${request.protocol}://${request.host}`)) {

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { SessionUser } from '@confab/protocol/auth';
 import { forbidden, unauthenticated } from '../lib/app-error';
+import { isApiPath, routedPath } from '../lib/routed-path';
 
 export const sessionCookieName = 'confab_session';
 
@@ -13,8 +14,13 @@ declare module 'fastify' {
     loggedInAt: number | null;
   }
   interface FastifyInstance {
-    requireUser: preHandlerAsyncHookHandler;
-    requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * `onRequest` hooks (never preHandler): a route that needs a user refuses a visitor before
+     * a byte of the body is read, so an anonymous client cannot hold a connection open by
+     * sending a body slowly.
+     */
+    requireUser: onRequestAsyncHookHandler;
+    requireAdmin: onRequestAsyncHookHandler;
   }
 }
 
@@ -26,7 +32,7 @@ export const sessionPlugin = fp(
     app.decorateRequest('loggedInAt', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiPath(routedPath(request))) return;
       const token = request.cookies[sessionCookieName];
       if (!token) return;
       const session = await app.services.auth.authenticate(token);

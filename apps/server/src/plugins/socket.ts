@@ -4,6 +4,8 @@ import { Server, type ServerOptions } from 'socket.io';
 import { socketPath, userRoom, type SocketConnectError } from '@confab/protocol/socket-events';
 import { sameHost } from '../lib/same-host';
 import { batchFrameWrites } from '../realtime/batched-frame-writes';
+import { limitPacketRate } from '../realtime/packet-rate';
+import { checkSocketSessions } from '../realtime/session-check';
 import {
   sessionRoom,
   type AppSocket,
@@ -78,6 +80,19 @@ export const socketPlugin = fp<SocketPluginOptions>(
             refuse('UNAUTHENTICATED', 'Sign in to connect: no valid session cookie');
             return;
           }
+          // Counted on this node: every socket of a user joins its room here.
+          const room = userRoom(session.user.id);
+          const open = io.of('/').adapter.rooms.get(room)?.size ?? 0;
+          if (open >= app.config.socketsPerUser) {
+            refuse(
+              'TOO_MANY_SOCKETS',
+              `Too many open connections (${app.config.socketsPerUser}); close a tab and retry`,
+            );
+            return;
+          }
+          // Joined in the same turn as the count, so handshakes racing each other all count (a
+          // socket whose handshake then fails leaves its rooms).
+          void socket.join(room);
           socket.data.user = session.user;
           socket.data.sessionId = session.sessionId;
           next();
@@ -90,8 +105,19 @@ export const socketPlugin = fp<SocketPluginOptions>(
     });
 
     io.on('connection', (socket) => {
+      limitPacketRate(socket, {
+        perWindow: app.config.socketPacketsPerWindow,
+        windowMs: app.config.socketPacketWindowMs,
+      });
       void socket.join([userRoom(socket.data.user.id), sessionRoom(socket.data.sessionId)]);
       for (const handler of options.handlers) handler(socket);
+    });
+
+    const stopSessionChecks = checkSocketSessions({
+      io,
+      activeAmong: (ids) => app.services.auth.activeSessionIds(ids),
+      intervalMs: app.config.socketSessionCheckMs,
+      log: app.log,
     });
 
     app.services.realtime.attach(io, { alone: !options.adapter });
@@ -102,6 +128,7 @@ export const socketPlugin = fp<SocketPluginOptions>(
     // transports (not a socket.io "disconnect") lets clients reconnect on their own, to this
     // server once it is back or to another node.
     app.addHook('preClose', async () => {
+      stopSessionChecks();
       io.engine.close();
     });
     app.addHook('onClose', async () => {

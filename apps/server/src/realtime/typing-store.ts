@@ -7,12 +7,23 @@ export interface TypingEntry {
 }
 
 /**
+ * A renewal is announced again at most this often: a tab that joined the chat meanwhile shows
+ * the indicator within a second, and a client repeating `typing` cannot make the server relay
+ * every repetition.
+ */
+export const typingRelayEveryMs = 1_000;
+
+/**
  * Who is typing where. An entry lives `ttlMs` after its last `start` and then expires by itself
  * (the expiry listener announces it). The memory store serves one node; a shared store (Redis,
  * a sorted set by expiry swept by every node) implements the same calls.
  */
 export interface TypingStore {
-  /** Starts or refreshes an entry; true when the user was not typing in that chat before. */
+  /**
+   * Starts or refreshes an entry; true when the start is to be announced: the user was not
+   * typing in that chat, or its last announcement is `relayEveryMs` old. Every start, announced
+   * or not, moves the expiry.
+   */
   start(entry: TypingEntry): Promise<boolean>;
   /** Ends the user's entry in the chat; the entry, or null when there was none. */
   stop(chatId: string, userId: string): Promise<TypingEntry | null>;
@@ -24,11 +35,21 @@ export interface TypingStore {
   close(): void;
 }
 
+interface LiveEntry {
+  entry: TypingEntry;
+  timer: NodeJS.Timeout;
+  announcedAt: number;
+}
+
 export class MemoryTypingStore implements TypingStore {
-  private readonly entries = new Map<string, { entry: TypingEntry; timer: NodeJS.Timeout }>();
+  private readonly entries = new Map<string, LiveEntry>();
   private listener: (entry: TypingEntry) => void = () => {};
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly relayEveryMs = typingRelayEveryMs,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   start(entry: TypingEntry): Promise<boolean> {
     const key = keyOf(entry.chatId, entry.userId);
@@ -40,8 +61,11 @@ export class MemoryTypingStore implements TypingStore {
     }, this.ttlMs);
     // A typing indicator must not keep a closing process alive.
     timer.unref();
-    this.entries.set(key, { entry, timer });
-    return Promise.resolve(!existing);
+    const now = this.now();
+    const announce = !existing || now - existing.announcedAt >= this.relayEveryMs;
+    const announcedAt = announce ? now : existing.announcedAt;
+    this.entries.set(key, { entry, timer, announcedAt });
+    return Promise.resolve(announce);
   }
 
   stop(chatId: string, userId: string): Promise<TypingEntry | null> {

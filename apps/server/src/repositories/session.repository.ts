@@ -36,6 +36,18 @@ export class SessionRepository {
     return { ...session, user: { id: session.user_id, username, email, role } };
   }
 
+  /** The ids among these of sessions that exist and have not expired. */
+  async activeAmong(ids: readonly string[], now: number): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('expires_at', '>', now)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async touch(id: string, lastSeenAt: number, expiresAt: number): Promise<void> {
     await this.db
       .updateTable('sessions')

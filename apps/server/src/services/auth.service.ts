@@ -39,6 +39,15 @@ export interface SignInClient {
   address: string;
 }
 
+/**
+ * Closes the sockets a session authorised (the realtime hub). A socket carries the user of the
+ * session it was opened with, so it must not outlive that session.
+ */
+export interface SessionSockets {
+  disconnectSession(sessionId: string): void;
+  disconnectUser(userId: string): void;
+}
+
 interface AuthServiceOptions {
   users: UserRepository;
   sessions: SessionRepository;
@@ -50,6 +59,7 @@ interface AuthServiceOptions {
   passwordChangeAttempts: AttemptLimiter;
   transact: Transact<AccountStore>;
   sessionTtlMs: number;
+  sockets: SessionSockets;
   now?: () => number;
 }
 
@@ -139,9 +149,20 @@ export class AuthService {
     };
   }
 
+  /** Ends one session (sign-out, or a new sign-in replacing it) and closes its sockets. */
   async logout(token: string | undefined): Promise<void> {
     if (!token || !looksLikeSessionToken(token)) return;
-    await this.options.sessions.delete(hashSessionToken(token));
+    const id = hashSessionToken(token);
+    await this.options.sessions.delete(id);
+    this.options.sockets.disconnectSession(id);
+  }
+
+  /**
+   * Which of these sessions still exist and have not expired: the sockets of the others are
+   * closed by the periodic check (an expiry, or a row deleted by another node or an operator).
+   */
+  activeSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
+    return this.options.sessions.activeAmong(sessionIds, this.now());
   }
 
   /**
@@ -181,13 +202,18 @@ export class AuthService {
       await sessions.create(sessionRow(issued, userAgent));
       return count;
     });
+    // Sockets were authorised by sessions that no longer exist; the asking browser's tabs
+    // reconnect with the new cookie, other browsers find themselves signed out.
+    this.options.sockets.disconnectUser(row.id);
     // The session that asked is replaced, not ended, from the user's point of view.
     return { ...issued, endedSessions: Math.max(0, ended - 1) };
   }
 
   /** Ends every session of the user ("sign out everywhere"); the number of sessions ended. */
-  endAllSessions(user: SessionUser): Promise<number> {
-    return this.options.sessions.deleteAllForUser(user.id);
+  async endAllSessions(user: SessionUser): Promise<number> {
+    const ended = await this.options.sessions.deleteAllForUser(user.id);
+    this.options.sockets.disconnectUser(user.id);
+    return ended;
   }
 
   private async issue(user: SessionUser, userAgent: string | null): Promise<IssuedSession> {

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type { Presence } from '@confab/protocol/social-chat';
 import { notFound } from '../lib/app-error';
+import { ActivityDebounce } from './activity-debounce';
 import type { PresenceState, PresenceStore } from '../realtime/presence-store';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 
@@ -24,9 +25,14 @@ interface PresenceServiceOptions {
  */
 export class PresenceService {
   private readonly now: () => number;
+  private readonly activity: ActivityDebounce;
 
   constructor(private readonly options: PresenceServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.activity = new ActivityDebounce(async (userId, socketId, active) => {
+      const change = await this.options.store.setActive(userId, socketId, active, this.now());
+      await this.announce(userId, change);
+    });
     // Flips found by the store itself (a dead node swept, a resync after a Redis outage).
     options.store.onFlip((userId, change) => {
       this.announce(userId, change).catch(() => {});
@@ -37,12 +43,13 @@ export class PresenceService {
     await this.announce(userId, await this.options.store.connect(userId, socketId, this.now()));
   }
 
-  async socketActivity(userId: string, socketId: string, active: boolean): Promise<void> {
-    const change = await this.options.store.setActive(userId, socketId, active, this.now());
-    await this.announce(userId, change);
+  /** `onlineStatus`: only a change is applied, at most one a second per tab (ActivityDebounce). */
+  socketActivity(userId: string, socketId: string, active: boolean): Promise<void> {
+    return this.activity.report(userId, socketId, active);
   }
 
   async socketDisconnected(userId: string, socketId: string): Promise<void> {
+    this.activity.forget(socketId);
     await this.announce(userId, await this.options.store.disconnect(userId, socketId, this.now()));
   }
 
@@ -55,6 +62,7 @@ export class PresenceService {
   }
 
   close(): void {
+    this.activity.close();
     this.options.store.close();
   }
 

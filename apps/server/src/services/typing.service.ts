@@ -26,9 +26,10 @@ export class TypingService {
     await this.options.chats.writeAccess(user.id, payload.chatId);
     if (payload.isTyping) {
       const entry = { chatId: payload.chatId, userId: user.id, username: user.username, socketId };
-      await this.options.store.start(entry);
-      // Every renewal is passed on, so a tab that joined the chat meanwhile shows it too.
-      this.announce(entry, true);
+      // A new indicator is passed on at once; renewals at most once a second (the store
+      // decides, for every node), so a tab that joined the chat meanwhile shows it too while
+      // a client repeating the event cannot make the server relay each repetition.
+      if (await this.options.store.start(entry)) this.announce(entry, true);
     } else {
       await this.stop(payload.chatId, user.id);
     }

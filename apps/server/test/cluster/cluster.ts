@@ -292,6 +292,10 @@ async function startNode(
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_ADD_CONTACT_PER_MINUTE: '10000',
+      // Every client of a test comes from 127.0.0.1.
+      HTTP_CONNECTIONS_PER_ADDRESS: '0',
+      // Saturated clients send as fast as their acknowledgements come back.
+      SOCKET_PACKETS_PER_WINDOW: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import {
 import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy';
 
 const ttlMs = 300;
+const relayEveryMs = 100;
 
 describe.skipIf(!redisServerUrl)('typing indicators shared by the nodes of a site', () => {
   let redis: ScratchRedis;
@@ -39,8 +40,8 @@ describe.skipIf(!redisServerUrl)('typing indicators shared by the nodes of a sit
     const client = commandClient(viaProxy ? proxy.url : redis.url);
     clients.push(client);
     const store = new SharedTypingStore({
-      shared: new RedisTyping(client, redis.prefix, ttlMs),
-      local: new MemoryTypingStore(ttlMs),
+      shared: new RedisTyping(client, redis.prefix, ttlMs, relayEveryMs),
+      local: new MemoryTypingStore(ttlMs, relayEveryMs),
       log: { warn: () => {} },
       sweepMs: 50,
     });
@@ -65,6 +66,36 @@ describe.skipIf(!redisServerUrl)('typing indicators shared by the nodes of a sit
     expect(await b.store.start(typing)).toBe(false); // a renewal, not a new indicator
     expect(await b.store.stop(typing.chatId, typing.userId)).toEqual(typing);
     expect(await a.store.stop(typing.chatId, typing.userId)).toBeNull();
+  });
+
+  it('renewals through any node are announced at most once a relay window; the expiry still comes', async () => {
+    const a = await node();
+    const b = await node();
+    const typing = entry();
+    const startedAt = Date.now();
+    let announced = 0;
+    let renewals = 0;
+    // Renewed through both nodes until the window has passed at least twice.
+    while (announced < 3) {
+      if (await (renewals % 2 === 0 ? a : b).store.start(typing)) announced += 1;
+      renewals += 1;
+    }
+    const windows = (Date.now() - startedAt) / relayEveryMs;
+    expect(renewals).toBeGreaterThan(announced);
+    expect(announced).toBeLessThanOrEqual(1 + Math.ceil(windows));
+    await eventually(async () => a.expired.length + b.expired.length > 0);
+    expect([...a.expired, ...b.expired]).toEqual([typing]);
+  });
+
+  it('an indicator stopped and started again within the window is announced again', async () => {
+    const a = await node();
+    const b = await node();
+    const typing = entry();
+    expect(await a.store.start(typing)).toBe(true);
+    await b.store.stop(typing.chatId, typing.userId);
+    expect(await b.store.start(typing)).toBe(true);
+    // Left running, it would expire into the next test's nodes.
+    expect(await a.store.stop(typing.chatId, typing.userId)).toEqual(typing);
   });
 
   it('an indicator nobody renews expires once, announced by one node of the two', async () => {

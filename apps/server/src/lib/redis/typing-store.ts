@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { TypingEntry } from '../../realtime/typing-store';
+import { typingRelayEveryMs, type TypingEntry } from '../../realtime/typing-store';
 import { RedisScript } from './script';
 
 /*
@@ -7,17 +7,24 @@ import { RedisScript } from './script';
  *   typing:entries           hash  "{chatId} {userId}" → the entry as JSON
  *   typing:expiry            zset  "{chatId} {userId}" → epoch ms it expires
  *   typing:socket:{socketId} set   the entries a socket started (expires with them)
+ *   typing:announced:{chatId}:{userId}  string  present for a second after an announcement
  * Each call is one script, so an entry that expires is taken, and announced, by one node only.
  */
 
-// KEYS: entries, expiry, socket set. ARGV: field, entry JSON, expires at, now, ttl ms.
+// KEYS: entries, expiry, socket set, announced marker. ARGV: field, entry JSON, expires at,
+// now, ttl ms, relay window ms. A renewal is announced only when the entry's marker (set on
+// each announcement, expiring after the relay window) is gone.
 const startScript = new RedisScript(`
 local live = redis.call('ZSCORE', KEYS[2], ARGV[1])
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[3], ARGV[5])
-if live and tonumber(live) > tonumber(ARGV[4]) then return 0 end
+if live and tonumber(live) > tonumber(ARGV[4]) then
+  if redis.call('SET', KEYS[4], '1', 'PX', ARGV[6], 'NX') then return 1 end
+  return 0
+end
+redis.call('SET', KEYS[4], '1', 'PX', ARGV[6])
 return 1`);
 
 // KEYS: entries, expiry. ARGV: field.
@@ -60,18 +67,25 @@ export class RedisTyping {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlMs: number,
+    private readonly relayEveryMs = typingRelayEveryMs,
   ) {}
 
   async start(entry: TypingEntry, now: number): Promise<boolean> {
     const reply = await startScript.run(
       this.redis,
-      [this.key('entries'), this.key('expiry'), this.key('socket', entry.socketId)],
+      [
+        this.key('entries'),
+        this.key('expiry'),
+        this.key('socket', entry.socketId),
+        this.key('announced', entry.chatId, entry.userId),
+      ],
       [
         fieldOf(entry.chatId, entry.userId),
         JSON.stringify(entry),
         String(now + this.ttlMs),
         String(now),
         String(this.ttlMs * 2),
+        String(this.relayEveryMs),
       ],
     );
     return reply === 1;

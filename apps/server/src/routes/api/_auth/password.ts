@@ -25,9 +25,6 @@ export const passwordRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['user-agent'] ?? null,
       );
-      // Sockets were authorised by sessions that no longer exist; the tabs reconnect with
-      // the new cookie, other browsers find themselves signed out.
-      app.realtime.disconnectUser(user.id);
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return {
         user: session.user,

@@ -23,9 +23,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/_auth/session',
     { schema: { response: { 200: logoutReplySchema } } },
     async (request, reply) => {
+      // Also closes the sockets this session authorised.
       await app.services.auth.logout(request.cookies[sessionCookieName]);
-      // Sockets opened with this session were authorised by it alone.
-      if (request.sessionId) app.realtime.disconnectSession(request.sessionId);
       clearSessionCookie(reply, request);
       return { ok: true as const };
     },
@@ -37,8 +36,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { response: { 200: endAllSessionsReplySchema } } },
     async (request, reply) => {
       const user = signedInUser(request);
+      // Also closes every socket of the user.
       const endedSessions = await app.services.auth.endAllSessions(user);
-      app.realtime.disconnectUser(user.id);
       clearSessionCookie(reply, request);
       return { ok: true as const, endedSessions };
     },

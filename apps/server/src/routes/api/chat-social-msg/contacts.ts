@@ -43,7 +43,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       return operation && contactFailureTexts[operation];
     }),
   );
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const contacts = app.services.contacts;
 
   app.get(

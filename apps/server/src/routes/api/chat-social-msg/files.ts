@@ -55,11 +55,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.config.uploadMaxBytes + 1, files: 1, fields: 1, parts: 2 },
     throwFileSizeLimit: true,
   });
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     socialChatRoutes.upload,
-    { schema: { response: { 200: uploadReplySchema, ...errors } } },
+    {
+      schema: { response: { 200: uploadReplySchema, ...errors } },
+      // A large file may take long while its bytes keep coming (see plugins/body-deadline).
+      config: { streamedBody: true },
+    },
     async (request) => {
       if (!request.isMultipart()) {
         throw new AppError(

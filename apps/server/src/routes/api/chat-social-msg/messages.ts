@@ -90,6 +90,8 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editMessageBodySchema,
         response: { 200: messageReplySchema, ...errors },
       },
+      // An edit is relayed to the other side like a message: it takes from the same allowance.
+      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { chatId, messageId } = request.params;

@@ -13,7 +13,7 @@ import { signedInUser } from '../../../plugins/session';
 /** `GET /api/chat-social-msg/presence/{userId}`: a contact's online status and last seen time. */
 export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler(errorHandler(() => socialChatFailureTexts.presence));
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   app.get(
     socialChatRoutes.presence,
     {

@@ -56,5 +56,5 @@ export const socialChatErrors = {
 /** A group of social chat routes: signed-in users only, errors prefixed by the failure text. */
 export function socialChatRouteGroup(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler(socialChatFailureText));
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 }
