@@ -7,8 +7,8 @@ import { befriend, person, type Person } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Consent transitions: every block → unblock sequence, from every state a pair can be in, by
- * each party, through the contacts panel and through the chat's own toggle. A block must stop
+ * Consent transitions: every block → unblock sequence, and every removal, from every state a
+ * pair can be in, by each party, through the contacts panel and through the chat's own toggle. A block must stop
  * everything both ways and hide itself from the blocked party; an unblock must give back
  * exactly what the pair had before (a pending request stays pending and only its receiver may
  * accept it), never more.
@@ -213,6 +213,32 @@ describe.each(databaseTargets)('consent transitions on $engine', (target) => {
 
       // Unblocked: exactly what the pair had before.
       expect(await observe(pair)).toEqual(observed(before[start]));
+    },
+  );
+
+  const removable = starts.filter((start) => before[start].participant !== null);
+  it.each(removable.flatMap((start) => parties.map((remover) => ({ start, remover }))))(
+    'from "$start", removed by the $remover: no request, a read-only chat, no presence',
+    async ({ start, remover }) => {
+      const pair = await pairIn(start);
+      const other = remover === 'participant' ? pair.counterpart : pair.participant;
+      const id = await requestIdFor(pair[remover], other);
+      expect((await pair[remover].contacts.action('remove', id)).statusCode).toBe(200);
+      expect(await observe(pair)).toEqual(observed(before['removed by participant']));
+    },
+  );
+
+  it.each(parties)(
+    'a blocked request cannot be removed: the blocker must unblock first, the blocked party cannot see it (blocked by the %s)',
+    async (blockerName) => {
+      const pair = await pairIn('accepted');
+      const blocker = pair[blockerName];
+      const blocked = blockerName === 'participant' ? pair.counterpart : pair.participant;
+      const id = await requestIdFor(blocker, blocked);
+      contactFrom(await blocker.contacts.action('block', id));
+      expect((await blocker.contacts.action('remove', id)).statusCode).toBe(409);
+      expect((await blocked.contacts.action('remove', id)).statusCode).toBe(404);
+      expect((await observe(pair))[blockerName]).toMatchObject({ status: 'blocked' });
     },
   );
 
