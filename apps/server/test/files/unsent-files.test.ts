@@ -81,8 +81,10 @@ describe.each(databaseTargets)('files without a message on $engine', (target) =>
     await start({ uploadUnsentMaxAgeMs: 0, uploadSweepIntervalMs: 20 });
     const { alice, chatId } = await friends(t!.app);
     const unsent = await upload(alice, chatId);
-    await eventually(async () => (await download(alice, unsent)).statusCode === 404);
-    expect(onDisk(unsent)).toBe(false);
+    // The row goes first, then the bytes: wait for both.
+    await eventually(
+      async () => (await download(alice, unsent)).statusCode === 404 && !onDisk(unsent),
+    );
     const rows = await t!.app.database.db.selectFrom('chat_files').select('id').execute();
     expect(rows).toEqual([]);
   });
