@@ -52,7 +52,9 @@ export async function configureProvider(page: Page, setup: ProviderSetup) {
 
 export async function openAiChat(page: Page) {
   await page.goto('/agents/mindBox');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  // The AI chat's chunk is the app's largest: its first load in a fresh browser on a busy
+  // machine can take longer than the usual wait.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
 }
 
 export async function send(page: Page, text: string) {
