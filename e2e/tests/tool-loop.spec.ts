@@ -284,8 +284,11 @@ test('the loop cap stops a model that keeps calling tools after 10 rounds', asyn
     'rounds:1000',
   ]);
   await send(page, 'Keep going');
+  // Ten model requests and ten tool calls in a row: on a busy machine this takes longer than
+  // the usual wait for one thing to appear.
   await expect(lastReply(page).getByTestId('tool-rounds-capped')).toHaveText(
     'Stopped after 10 tool rounds',
+    { timeout: 30_000 },
   );
   await expect(toolCards(page)).toHaveCount(10);
   // Ten rounds of tools, each answered; the eleventh request's calls are not run.
