@@ -3,7 +3,7 @@ import { signUpViaApi } from './accounts';
 
 /**
  * A signed-in person in a browser context of their own (their own cookie jar), with the
- * interface in Chinese, the language of the spec's texts.
+ * interface in Chinese, the language of the product's texts (docs/product.md#ui-texts).
  */
 export async function personInBrowser(
   browser: Browser,

@@ -59,7 +59,7 @@ test('an unreachable local server is explained, with the OLLAMA_ORIGINS hint', a
   await expect(lastReply(page).getByRole('alert')).toContainText('OLLAMA_ORIGINS=');
 });
 
-test('provider error statuses get the spec messages', async ({ signedIn: page, provider }) => {
+test('provider error statuses get their messages', async ({ signedIn: page, provider }) => {
   await openAiChat(page);
   for (const [status, message] of [
     [403, 'Permission denied, please confirm your authority before try again.'],
@@ -129,7 +129,7 @@ test('a stream cut in the middle keeps what arrived and says what happened', asy
   await expect(lastReply(page).getByTestId('reasoning')).toContainText('Hmm, the user just said');
 });
 
-test('a 2001-character prompt is cut at 2000 with the spec message; blank text is not sent', async ({
+test('a 2001-character prompt is cut at 2000 with the length message; blank text is not sent', async ({
   signedIn: page,
   provider,
 }) => {

@@ -150,7 +150,7 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
   return scenario;
 }
 
-/** `/s/<spec>/rest` → the spec and `/rest`; other paths have no spec. */
+/** `/s/<spec>/rest` → the scenario and `/rest`; other paths have no spec. */
 export function splitScenarioPath(path: string): { spec?: string; path: string } {
   const match = /^\/s\/([^/]+)(\/.*)?$/.exec(path);
   if (!match) return { path };

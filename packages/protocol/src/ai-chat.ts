@@ -1,5 +1,5 @@
 /**
- * The AI chat entities of spec section 3, as stored in the browser's IndexedDB. Zod-free: they
+ * The AI chat entities (docs/product.md#browser-storage), kept in IndexedDB. Zod-free: they
  * never cross the network.
  */
 import type { McpCallReply } from './mcp';
@@ -47,7 +47,7 @@ export interface ToolCallRecord {
   durationMs?: number;
 }
 
-/** One prompt and its reply (spec section 3 "AI chat message"). */
+/** One prompt and its reply (docs/product.md#browser-storage). */
 export interface AiChatMessage {
   id: string;
   chatId: string;
@@ -77,7 +77,7 @@ export interface AiChatMessage {
   toolRoundsCapped?: number;
 }
 
-/** A row of the message list (spec section 3 "Display message"). */
+/** A row of the message list (docs/product.md#browser-storage). */
 export interface DisplayMessage {
   _id: string;
   sender: string;

@@ -1,10 +1,10 @@
 /**
- * Stored settings of spec section 3, exactly as kept in the browser (IndexedDB `keyval-store`,
+ * Stored settings (docs/product.md#browser-storage), as the browser keeps them (`keyval-store`,
  * key `settings`). Zod-free; the import schema is in ai-settings-schema.ts.
  */
 import { defaultProviderName, providerNames, providers, type ProviderName } from './providers';
 
-/** Provider settings (spec section 3). */
+/** Provider settings (docs/product.md#browser-storage). */
 export interface ProviderSettings {
   provider: ProviderName;
   base: string;
@@ -34,7 +34,7 @@ export function defaultProviderSettings(name: ProviderName): ProviderSettings {
     key: '',
     secret: '',
     deploymentId: '',
-    // Spec section 3: the default provider starts with qwen2.5:7b; the others start empty so
+    // docs/product.md#models: the default provider starts with qwen2.5:7b, the others empty so
     // that readiness asks for a model the user actually has access to.
     model: name === defaultProviderName ? info.defaultModel : '',
     modelList: [],

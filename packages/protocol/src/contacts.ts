@@ -3,8 +3,8 @@ import { envelope, socialApiBase } from './envelope';
 import { limits } from './limits';
 
 /**
- * Contacts (friend requests), spec sections 3 "Contact", 4 "Friend request status" and 7
- * "Social API". Every route lives under `/api/chat-social-msg/contacts/` and answers in the
+ * Contacts (friend requests): docs/product.md#social-entities, #friend-requests and
+ * #rest-contacts. Every route lives under `/api/chat-social-msg/contacts/` and answers in the
  * `{statusCode, data, message}` envelope; errors are `ErrorReply`s whose message starts with the
  * operation's fixed failure text below.
  */
@@ -27,7 +27,7 @@ export const contactOperations = [
 export type ContactOperation = (typeof contactOperations)[number];
 
 /**
- * The fixed failure text of each operation (spec section 8 "Social and request errors"). The
+ * The fixed failure text of each operation (docs/product.md#failure-texts). The
  * server starts every error message of a contacts route with it; the web app's stores record it.
  */
 export const contactFailureTexts: Record<ContactOperation, string> = {
@@ -120,7 +120,7 @@ export const contactChatReplyDataSchema = z.object({ chatId: z.string() });
 export const contactChatReplySchema = envelope(contactChatReplyDataSchema);
 export type ContactChatReply = z.infer<typeof contactChatReplySchema>;
 
-/** Paths of the social API, relative to `socialApiBase` (spec section 7). */
+/** Paths of the social API, relative to `socialApiBase` (docs/product.md#rest-contacts). */
 export const contactsApiPaths = {
   add: '/chat-social-msg/contacts/add',
   list: '/chat-social-msg/contacts/list',
@@ -158,7 +158,7 @@ export const friendChatSchema = z.object({
 export type FriendChat = z.infer<typeof friendChatSchema>;
 
 /**
- * Client → server `friendRequestMessage` (spec section 7 "Real-time socket"): asks the server
+ * Client → server `friendRequestMessage` (docs/product.md#socket-client-events): asks the server
  * to notify the receiver of a pending request the client sent. The server never relays what
  * the client says: it loads the request, checks that the socket's user sent it to
  * `receiverName` and that it is still pending, and sends the receiver its own copy.

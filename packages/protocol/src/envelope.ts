@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The social API's base path (spec section 7): its paths below are relative to it. */
+/** The social API's base path (docs/product.md#envelope): its paths below are relative to it. */
 export const socialApiBase = '/api';
 
 /**

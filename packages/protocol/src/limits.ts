@@ -1,4 +1,4 @@
-/** Business constants shared by the server's validation and the web app's forms (spec section 9). */
+/** Constants shared by the server's validation and the web app's forms (docs/product.md#limits). */
 export const limits = {
   usernameMax: 32,
   usernamePattern: /^[A-Za-z0-9_.-]+$/,

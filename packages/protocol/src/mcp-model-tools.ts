@@ -2,7 +2,7 @@ import { limits } from './limits';
 import type { McpJsonSchema, McpTool } from './mcp';
 
 /**
- * How MCP tools are offered to models (spec sections 3 and 5): a function named
+ * How MCP tools are offered to models (docs/product.md#model-tools): a function named
  * `{client}--{toolName}`, its description cut to 1000 characters, its parameters the tool's
  * input schema (an empty object schema when it has none).
  */

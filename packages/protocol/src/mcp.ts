@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The tool service (spec section 7): MCP servers, their tools, tool calls and results, and every
+ * The tool service (docs/product.md#rest-mcp): MCP servers, tools, calls and results, and every
  * body and reply of /api/mcp/*. The mcp.json file format is in ./mcp-config-file, the helpers
  * that offer tools to models are in ./mcp-model-tools.
  */

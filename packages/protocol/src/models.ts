@@ -1,5 +1,5 @@
 /**
- * The model catalogue and embedding models of spec sections 3 and 9. Plain data without zod:
+ * The model catalogue and embedding models of docs/product.md#models. Plain data without zod:
  * the AI chat loads it with its own chunk, and nothing on the first page imports it.
  */
 import type { ProviderName } from './providers';
@@ -16,7 +16,7 @@ export interface ModelEntry {
   /** The most output tokens the model can produce: the cap of a chat's max tokens. */
   maxTokens: number;
   defaultMaxTokens: number;
-  /** Prices per 1000 tokens in the provider's currency; `null` where the spec gives none. */
+  /** Prices per 1000 tokens in the provider's currency; `null` where none is known. */
   inputPrice: number | null;
   outputPrice: number | null;
   vision: VisionSupport;
@@ -62,7 +62,7 @@ function openai(
   };
 }
 
-/** Spec section 9 "Model limits" (context / max output; prices per 1000 tokens). */
+/** docs/product.md#models (context / max output; prices per 1000 tokens). */
 export const modelCatalogue: readonly ModelEntry[] = [
   openai('o1', 200_000, 100_000, {
     vision: { enabled: true, allowBase64: true, allowUrl: true },
@@ -111,7 +111,7 @@ export const modelCatalogue: readonly ModelEntry[] = [
   },
 ];
 
-/** Spec section 9 "Embeddings". */
+/** docs/product.md#models, embedding models. */
 export const embeddingModels: readonly EmbeddingModelEntry[] = [
   {
     label: 'text-embedding-3-large',

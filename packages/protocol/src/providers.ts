@@ -1,5 +1,5 @@
 /**
- * The model providers of spec section 7 and their defaults. Plain data without zod, so the web
+ * The model providers (docs/product.md#models), their defaults. Plain data without zod, so the web
  * app's AI chat chunk can import it without pulling the schema library.
  */
 export const providerNames = ['OpenAI', 'Ollama', 'DeepSeek'] as const;
@@ -9,7 +9,7 @@ export function isProviderName(value: unknown): value is ProviderName {
   return providerNames.includes(value as ProviderName);
 }
 
-/** Which settings a provider cannot work without ("provider readiness", spec section 4). */
+/** Which settings a provider cannot work without (docs/product.md#provider-readiness). */
 export interface ProviderRequirements {
   base: boolean;
   key: boolean;
@@ -39,7 +39,7 @@ export interface ProviderInfo {
   modelListPath: '/models' | '/api/tags';
 }
 
-/** Spec section 5's temperature table and section 7's default bases. */
+/** docs/product.md#temperature and the default bases of #models. */
 export const providers: Record<ProviderName, ProviderInfo> = {
   OpenAI: {
     name: 'OpenAI',
@@ -73,5 +73,5 @@ export const providers: Record<ProviderName, ProviderInfo> = {
   },
 };
 
-/** Spec section 3: the default provider is the local Ollama-style server. */
+/** docs/product.md#models: the default provider is the local Ollama-style server. */
 export const defaultProviderName: ProviderName = 'Ollama';

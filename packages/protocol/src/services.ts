@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The two internal services of spec section 1, read by the web app through its service registry. */
+/** The two internal services (docs/product.md#services), read through the web app's registry. */
 export const serviceFeaturesSchema = z.object({
   realTimeChat: z.boolean(),
   messageHistory: z.boolean(),

@@ -4,8 +4,8 @@ import { limits } from './limits';
 
 /**
  * Social chat: one-to-one chats, their messages and each participant's own view of a chat
- * (spec sections 3 "Social chat" and "Social message", 4, 5 and 7 "Social API" and "App-server
- * chat calls"). Every route answers in the `{statusCode, data, message}` envelope; errors are
+ * (docs/product.md#social-entities, #rest-social-chat and #rest-app-chat). Every route answers
+ * in the `{statusCode, data, message}` envelope; errors are
  * `ErrorReply`s.
  *
  * Ordering: each message has a per-chat sequence number `seq` (1, 2, 3, … with no gap), assigned
@@ -36,7 +36,7 @@ export const socialChatOperations = [
 export type SocialChatOperation = (typeof socialChatOperations)[number];
 
 /**
- * The fixed failure texts of spec section 8 ("Social and request errors"): the web app's stores
+ * The fixed failure texts of docs/product.md#failure-texts: the web app's stores
  * record them when the social API reports a failure.
  */
 export const socialChatFailureTexts: Record<SocialChatOperation, string> = {
@@ -57,7 +57,7 @@ export const socialChatFailureTexts: Record<SocialChatOperation, string> = {
   rooms: '获取聊天室失败',
 };
 
-/** Shown when a send lacks text, a chat or a signed-in user (spec section 5). */
+/** Shown when a send lacks text, a chat or a signed-in user (docs/product.md#send-rules). */
 export const missingSendParametersWarning = '缺少必要参数';
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ export const messageContentSchema = z
   .min(1, 'Message content must not be blank')
   .max(limits.chatInputMax, `消息长度不能超过${limits.chatInputMax}个字符`);
 
-/** Page size: 1 to 100, default 50 (spec: history batch and page size). */
+/** Page size: 1 to 100, default 50 (docs/product.md#history-paging). */
 export const pageLimitSchema = z.coerce
   .number({ error: 'limit must be a whole number from 1 to 100' })
   .int('limit must be a whole number from 1 to 100')
@@ -150,7 +150,7 @@ export const chatParticipantSchema = z.object({
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 
 /**
- * A chat as one viewer sees it: `participants` lists the OTHER participants (the spec takes the
+ * A chat as one viewer sees it: `participants` lists the OTHER participants (the list takes the
  * row's nickname from the first), and the per-user state (unread, pinned, archived, muted,
  * blocked) is the viewer's own.
  */
@@ -171,7 +171,7 @@ export const socialChatSchema = z.object({
   /** The other participant is connected and may be seen by the viewer. */
   isOnline: z.boolean(),
   isPinned: z.boolean(),
-  /** Set while pinned: the number of pinned chats when it was pinned (spec section 4). */
+  /** Set while pinned: the number of pinned chats when pinned (docs/product.md#chat-toggles). */
   pinnedOrder: z.number().int().positive().nullable(),
   isArchived: z.boolean(),
   isMuted: z.boolean(),
@@ -198,7 +198,7 @@ export const messageParamsSchema = z.strictObject({
   messageId: messageIdSchema,
 });
 
-/** `POST /{chatId}/messages`; `type` is the content type (spec: "content, type (default text)"). */
+/** `POST /{chatId}/messages`; `type` is the content type, `text` by default (#rest-social-chat). */
 export const sendMessageBodySchema = z.strictObject({
   content: messageContentSchema,
   type: contentTypeSchema.default('text'),
@@ -319,13 +319,13 @@ export const roomsReplySchema = envelope(
 );
 
 // ---------------------------------------------------------------------------------------------
-// App-server chat calls under /api/chat (spec section 7)
+// App-server chat calls under /api/chat (docs/product.md#rest-app-chat)
 
 export const appSendMessageBodySchema = z.strictObject({
   chatId: chatIdSchema,
   content: messageContentSchema,
   contentType: contentTypeSchema.default('text'),
-  /** Display type of the spec's message list; only `text` is sent by clients. */
+  /** Display type of a list row (docs/product.md#browser-storage); clients send only `text`. */
   type: z.literal('text').default('text'),
   clientId: clientIdSchema.optional(),
   fileId: fileIdSchema.optional(),

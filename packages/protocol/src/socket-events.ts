@@ -32,7 +32,7 @@ import {
 } from './social-chat';
 
 /**
- * The one map of socket.io events (spec section 7 "Real-time socket"), shared by the server's
+ * The one map of socket.io events (docs/product.md#socket), shared by the server's
  * `Server<...>` and the web app's `Socket<...>`. A feature adds its events here: a line in
  * ServerToClientEvents for what the server sends, a line in ClientToServerEvents plus a schema in
  * `clientEventSchemas` for what clients send (the server validates every client payload).

@@ -10,7 +10,7 @@ import {
 } from '../src/models';
 import { defaultProviderName, providerNames, providers } from '../src/providers';
 
-describe('model catalogue (spec section 9)', () => {
+describe('model catalogue (docs/product.md#models)', () => {
   it.each([
     ['o1', 200_000, 100_000],
     ['o1-mini', 128_000, 65_536],
@@ -58,7 +58,7 @@ describe('model catalogue (spec section 9)', () => {
   });
 });
 
-describe('providers and stored settings (spec sections 3, 5, 7)', () => {
+describe('providers and stored settings (docs/product.md#models, #browser-storage)', () => {
   it('names, default bases, temperature table and the default provider', () => {
     expect(providerNames).toEqual(['OpenAI', 'Ollama', 'DeepSeek']);
     expect(providers.OpenAI.defaultBase).toBe('https://api.openai.com/v1');

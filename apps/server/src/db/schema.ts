@@ -78,7 +78,7 @@ export interface ChatsTable {
   updated_at: number;
 }
 
-/** A participant of a chat, with their own view of it (spec section 4). */
+/** A participant of a chat, with their own view of it (docs/product.md#chat-toggles). */
 export interface ChatParticipantsTable {
   chat_id: string;
   user_id: string;

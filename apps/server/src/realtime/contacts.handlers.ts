@@ -4,7 +4,7 @@ import type { SocketHandler } from '../plugins/socket';
 import { onClientEvent } from './client-event';
 
 /**
- * `friendRequestMessage`: the spec's client event that announces a request to its receiver.
+ * `friendRequestMessage` (docs/product.md#socket-client-events): tells a request's receiver again.
  * Rate-limited per user like `contacts/add` (one allowance for every node of a site), so it
  * cannot be used to flood a receiver; the error ack carries retryAfter.
  */

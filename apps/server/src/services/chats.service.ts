@@ -31,7 +31,7 @@ const toggleColumn = {
 } as const satisfies Record<Exclude<ChatToggle, 'pin' | 'block'>, string>;
 
 /**
- * One-to-one chats as each participant sees them (spec sections 2 and 4): the list, the
+ * One-to-one chats as each participant sees them (docs/product.md#chat-toggles): the list, the
  * viewer's own state (nickname, pinned with its order, archived, muted, blocked, deleted) and
  * the rooms a socket may join. Every method checks that the user takes part in the chat
  * first; any other chat id is "No such chat" (404).

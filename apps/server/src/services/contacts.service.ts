@@ -45,7 +45,7 @@ const noSuchRequest = 'No such friend request';
 const changedMeanwhile = 'This friend request has just changed; refresh your list';
 
 /**
- * Friend requests (spec section 4 "Friend request status"). One request per pair of users.
+ * Friend requests (docs/product.md#friend-requests). One request per pair of users.
  *
  * - add: to a user found by username or e-mail (case-insensitive); not oneself. With no request
  *   between the pair, a pending one is created. A rejected request may be sent again by either

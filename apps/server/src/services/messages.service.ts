@@ -70,7 +70,7 @@ export interface PageOptions {
 const noSuchMessage = 'No such message in this chat';
 
 /**
- * Messages of one-to-one chats (spec sections 3 "Social message", 4 and 5).
+ * Messages of one-to-one chats (docs/product.md#social-entities, #social-message-status).
  *
  * - Only participants send, read, mark and search; any other chat id is "No such chat" (404).
  *   A message id of another chat is "No such message in this chat" (404).

@@ -222,7 +222,7 @@ describe.each(databaseTargets)('social chat messages on $engine', (target) => {
   });
 
   describe('/api/chat calls', () => {
-    it('send, mark as read, mark all as read, batch and delete with the spec shapes', async () => {
+    it('send, mark as read, mark all as read, batch and delete with its own shapes', async () => {
       const { alice, bob, chatId } = await friends(t.app);
       const sent = await alice.api.call('POST', '/chat/sendMessage', {
         chatId,

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timelineLabel } from '@/lib/time/timeline-label';
 
-/** A timeline item between messages (spec section 2): time for today, else month/day. */
+/** A timeline item between messages (docs/product.md#ai-chat): time for today, else month/day. */
 export const TimeSeparator = memo(function TimeSeparator({ timestamp }: { timestamp: number }) {
   const { i18n } = useTranslation();
   return (

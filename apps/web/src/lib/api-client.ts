@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorReply } from '@confab/protocol/errors';
 import { ApiError } from './api-error';
 
-/** Spec section 7: API requests give up after 5 s. */
+/** docs/product.md#ui-timings: API requests give up after 5 s. */
 export const apiTimeoutMs = 5000;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-/** Every path of the app (DESIGN.md's route table), shared by the router, the guard and links. */
+/** Every path of the app (docs/product.md#routes), shared by the router, the guard and links. */
 export const paths = {
   index: '/',
   login: '/public/login',
@@ -22,7 +22,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Open to everyone (spec section 2). */
+/** Open to everyone (docs/product.md#guard). */
 export const publicPaths: ReadonlySet<string> = new Set<AppPath>([
   paths.index,
   paths.login,

@@ -36,7 +36,7 @@ export function contactWith(
 
 export const envelope = (data: unknown) => json({ statusCode: 200, data });
 
-/** The page in Chinese, the language of the spec's texts. */
+/** The page in Chinese, the language of the product's texts (docs/product.md#ui-texts). */
 export async function inChinese(): Promise<void> {
   await act(() => changeLanguage('zh-CN'));
 }

@@ -28,7 +28,7 @@ describe('text catalogs', () => {
     expect(keysOf(catalog('zh-CN', file)).sort()).toEqual(keysOf(catalog('en', file)).sort());
   });
 
-  it("holds the spec's Chinese texts verbatim", () => {
+  it("holds the product's Chinese texts verbatim (docs/product.md#ui-texts)", () => {
     const contacts = catalog('zh-CN', 'contacts.json') as {
       list: { emptyTitle: string; emptyText: string; refresh: string };
       add: { label: string; submit: string; invalid: string; successText: string };

@@ -16,7 +16,7 @@ function setup(replying = false) {
   };
 }
 
-describe('chat input (spec section 5)', () => {
+describe('chat input (docs/product.md#chat-input)', () => {
   it('Enter sends the trimmed text and clears the field; Shift+Enter starts a line', async () => {
     const { user, input, onSend } = setup();
     expect(input).toHaveAttribute('placeholder', 'Enter your question or message');

@@ -67,7 +67,7 @@ describe('AI chats in IndexedDB', () => {
     await db.putMessages([message('a', 0), message('a', 1), message('b', 0)]);
     expect((await db.listChats()).map((c) => c.id)).toEqual(['b', 'a']);
     expect((await db.listMessages('a')).map((m) => m.id)).toEqual(['a-1', 'a-0']);
-    // One record per message, under the spec's key name.
+    // One record per message, under the store name of docs/product.md#browser-storage.
     expect(await rawAll('chatByAiMessages')).toHaveLength(3);
   });
 
@@ -152,7 +152,7 @@ describe('opening a long chat', () => {
   });
 });
 
-describe('reply lifecycle (spec section 4)', () => {
+describe('reply lifecycle (docs/product.md#ai-reply-lifecycle)', () => {
   const active = { ...message('c', 0), reply: '', isActive: true };
   const result = {
     content: '',

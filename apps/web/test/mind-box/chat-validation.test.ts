@@ -28,7 +28,7 @@ const check = (
   providerModel = 'gpt-4o',
 ) => validateChatSettings({ ...draft, ...changes }, { provider, providerModel });
 
-describe('chat settings validation (spec section 5)', () => {
+describe('chat settings validation (docs/product.md#chat-settings)', () => {
   it('accepts the defaults and gives the changes', () => {
     expect(check({})).toEqual({
       ok: true,

@@ -25,7 +25,7 @@ const failureOf = async (request: Parameters<typeof runChat>[0]) =>
     })
   ).failure;
 
-describe('provider status mapping (spec section 8)', () => {
+describe('provider status mapping (docs/product.md#provider-errors)', () => {
   it.each([
     [400, 'Bad request'],
     [401, 'Invalid authentication, please ensure the API key used is correct'],

@@ -85,7 +85,7 @@ async function sentBody(
   return sent as { body: Record<string, unknown>; headers: Record<string, unknown>; path: string };
 }
 
-describe('request building (spec section 7), as received by the provider', () => {
+describe('request building (docs/product.md#provider-calls), as received by the provider', () => {
   it('OpenAI: system role, max_tokens, temperature, stream, Bearer key, /v1/chat/completions', async () => {
     const { body, headers, path } = await sentBody('OpenAI', 'gpt-4o');
     expect(path).toBe('/v1/chat/completions');

@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 
 describe('settings store', () => {
-  it('starts with the spec defaults: Ollama at localhost:11434 with qwen2.5:7b and no key', async () => {
+  it('starts with the defaults: Ollama at localhost:11434 with qwen2.5:7b and no key', async () => {
     const settings = await loadSettings();
     expect(settings).toEqual({
       modelMapping: {},
@@ -75,7 +75,7 @@ describe('settings store', () => {
     expect(settingsArePersistent()).toBe(true);
   });
 
-  it('saves to keyval-store / keyval under "settings" in exactly the section 3 shape', async () => {
+  it('saves to keyval-store / keyval under "settings" in the documented shape', async () => {
     const next = defaultSettings();
     next.api.activeProvider = 'DeepSeek';
     next.api.providers.DeepSeek.key = 'sk-1';
@@ -122,7 +122,7 @@ describe('settings store', () => {
   });
 });
 
-describe('readiness (spec section 4)', () => {
+describe('readiness (docs/product.md#provider-readiness)', () => {
   it('needs base, key and model only where the provider requires them', () => {
     const s = defaultSettings().api.providers;
     expect(missingSettings(s.Ollama)).toEqual([]);

@@ -6,7 +6,7 @@ import { reloadPage } from '@/lib/browser-location';
 import { paths } from '@/lib/paths';
 
 /**
- * The error page (spec section 2): status 500 unless told otherwise; the message defaults to
+ * The error page (docs/product.md#error-pages): status 500 unless told; the message defaults to
  * "Page Not Found" for 404 and "Internal Server Error" for anything else.
  */
 export function ErrorPage({

@@ -36,7 +36,7 @@ export function normalizePathname(pathname: string): string {
 }
 
 /**
- * The navigation guard (spec section 2): where to send a visitor instead of `pathWithQuery`,
+ * The navigation guard (docs/product.md#guard): where to send a visitor instead of `pathWithQuery`,
  * or null to let them through.
  * - Public paths are open to all; a signed-in visitor goes on to /confab, or, on the login and
  *   register pages, to their safe `redirect` target (so a login completes where it started).

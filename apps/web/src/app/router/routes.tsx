@@ -28,7 +28,7 @@ function page(path: string, lazy: RouteObject['lazy']): RouteObject {
 }
 
 /**
- * Every route of DESIGN.md's table. Pages are lazily loaded; the root layout, the error pages
+ * Every route of docs/product.md#routes. Pages are lazily loaded; the root layout, the error pages
  * and the 404 page are not, because they must render when loading a chunk is what failed.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { promptProblem } from './input-rules';
 
 /**
- * Spec section 5 "Chat input": up to 2000 characters (native max length too), Enter sends and
+ * docs/product.md#chat-input: up to 2000 characters (native max length too), Enter sends and
  * Shift+Enter starts a line, blank text is not sent, the text is trimmed and the field cleared,
  * nothing is sent while a reply streams; grows up to 4 rows. The stop button aborts the reply.
  * Shared by the AI chat and the one-to-one chat room, whose rules are the same.

@@ -1,11 +1,11 @@
 import { limits } from '@confab/protocol/limits';
 
-/** A non-empty trimmed string counts as present (spec section 5). */
+/** A non-empty trimmed string counts as present (docs/product.md#chat-input). */
 export function isPresent(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-/** Spec section 5 "Chat input": why a text cannot be sent now, or null when it can. */
+/** docs/product.md#chat-input: why a text cannot be sent now, or null when it can. */
 export function promptProblem(
   text: string,
   replying: boolean,

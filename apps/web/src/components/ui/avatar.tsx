@@ -41,7 +41,7 @@ export function Avatar({
   /** What assistive technology reads, when it is not `name` (a placeholder for no name). */
   label?: string;
   src?: string | null;
-  /** Pixels, 16 to 48 (spec section 9). */
+  /** Pixels, 16 to 48 (docs/product.md#ui-timings). */
   size?: number;
   className?: string;
 }) {

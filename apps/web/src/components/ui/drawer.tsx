@@ -3,7 +3,7 @@ import { Drawer as DrawerPrimitive } from 'vaul';
 import { cn } from '@/lib/cn';
 
 /*
- * A bottom drawer. vaul's defaults are the spec's (section 9): close past 25 % of the height or
+ * A bottom drawer; vaul's defaults are docs/product.md#drawer: close past 25 % of the height or
  * on a flick faster than 0.4, 0.5 s animation, Escape and an outside click close it.
  */
 export const Drawer = DrawerPrimitive.Root;

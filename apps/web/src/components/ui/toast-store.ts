@@ -22,7 +22,7 @@ export const useToastStore = create<ToastStore>()((set) => ({
   toasts: [],
   add: (toast) => {
     const id = nextId++;
-    // At most five at once (spec section 9): a new toast pushes out the oldest.
+    // At most five at once (docs/product.md#ui-timings): a new toast pushes out the oldest.
     set((state) => ({ toasts: [...state.toasts, { ...toast, id }].slice(-uiSettings.toast.max) }));
     return id;
   },

@@ -1,6 +1,6 @@
 /**
- * The UI kit's timings and limits (spec section 9). They equal Radix's and vaul's own defaults;
- * they are passed explicitly so the spec's numbers are visible and survive a library upgrade.
+ * The UI kit's timings and limits (docs/product.md#ui-timings), equal to Radix's and vaul's own;
+ * they are passed explicitly so the product's numbers are visible and survive a library upgrade.
  */
 export const uiSettings = {
   toast: { durationMs: 5000, max: 5, swipeThreshold: 50, hotkey: ['F8'] },

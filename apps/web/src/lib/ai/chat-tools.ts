@@ -1,7 +1,7 @@
 /**
  * How tools plug into the AI chat engine. The engine asks `list()` once per request for the tools
  * to offer the model, and calls `call()` for every tool call the model makes; the approval step,
- * if any, happens inside `call`. Names have the form `{client}--{toolName}` (spec section 3).
+ * if any, happens inside `call`. Names read `{client}--{toolName}` (docs/product.md#model-tools).
  * The MCP-backed implementation is composed in apps/web/src/app; tests use in-memory ones.
  */
 import type { McpCallReply } from '@confab/protocol/mcp';
@@ -10,7 +10,7 @@ import type { JSONSchema7 } from 'ai';
 export interface ToolForModel {
   /** `{client}--{toolName}` */
   name: string;
-  /** Up to 1000 characters (spec section 5); the engine truncates longer ones. */
+  /** Up to 1000 characters (docs/product.md#model-tools); the engine truncates longer ones. */
   description: string;
   /** JSON Schema of the arguments (an empty object schema when the tool declares none). */
   inputSchema: JSONSchema7;

@@ -2,7 +2,7 @@ import { paths } from '../paths';
 import { storageKeys, writeStorage } from '../storage';
 import { loginPathFor } from './redirect-target';
 
-/** Spec section 9: the popup is 960x600 by default. */
+/** docs/product.md#session: the popup is 960x600 by default. */
 export const loginPopupName = 'confab-login';
 export const loginPopupFeatures = 'width=960,height=600';
 

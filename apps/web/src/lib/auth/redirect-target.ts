@@ -7,7 +7,7 @@ const probeOrigin = 'https://confab.invalid';
  * The `redirect` target after login, or null when it could leave the site. Only a path of this
  * site is accepted: it starts with one `/` (`//host` and `/\host` are other hosts to a
  * browser), holds no backslash, whitespace or control character (browsers drop or turn these
- * into `/`), is at most 500 characters (spec section 9), and resolves to this origin.
+ * into `/`), is at most 500 characters (docs/product.md#guard), and resolves to this origin.
  */
 export function safeRedirectPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > limits.maxUrlLength) return null;

@@ -5,7 +5,7 @@ import { readSessionReply } from './session-shape';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** Spec section 7: any failure to read the session counts as "not signed in". */
+/** docs/product.md#session: any failure to read the session counts as "not signed in". */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionReply> {
   try {
     return await apiFetch('/api/_auth/session', {

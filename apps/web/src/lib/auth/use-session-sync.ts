@@ -4,7 +4,7 @@ import { isLoginCompleteEvent } from './popup-login';
 import { sessionQueryKey } from './session';
 
 /**
- * Reads the session again when it may have changed behind the app's back (spec section 4):
+ * Reads the session again when it may have changed behind the app's back (docs/product.md#session):
  * the page came back from the back-forward cache, or a popup sign-in finished.
  */
 export function useSessionSync(): void {

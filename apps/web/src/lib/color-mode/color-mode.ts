@@ -4,7 +4,7 @@ export const colorModePreferences = ['system', 'light', 'dark'] as const;
 export type ColorModePreference = (typeof colorModePreferences)[number];
 export type ColorModeValue = 'light' | 'dark';
 
-/** Spec section 3: what the picker and the pages read. */
+/** docs/product.md#colour-mode: what the picker and the pages read. */
 export interface ColorModeState {
   preference: ColorModePreference;
   value: ColorModeValue;

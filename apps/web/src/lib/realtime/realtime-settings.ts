@@ -1,6 +1,6 @@
 import { socketPath } from '@confab/protocol/socket-events';
 
-/** Spec section 9: reconnection 1000 ms up to 5000 ms with randomization 0.5, connect timeout 20 s. */
+/** docs/product.md#ui-timings: reconnect after 1 s up to 5 s, randomization 0.5, timeout 20 s. */
 export const realtimeSettings = {
   path: socketPath,
   reconnectionDelay: 1000,

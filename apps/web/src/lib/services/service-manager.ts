@@ -6,7 +6,7 @@ import {
 } from '@confab/protocol/services';
 
 /**
- * The registry of Confab's internal services (spec section 1): each feature asks it for its
+ * The registry of the internal services (docs/product.md#services): each feature asks it for its
  * service's configuration instead of hard-coding what the service can do.
  */
 export class ServiceManager {

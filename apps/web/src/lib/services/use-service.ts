@@ -6,7 +6,7 @@ import { ServiceManagerContext } from './service-manager-context';
 /** The service registry; suspends while it loads the first time. */
 export function useServiceManager(): ServiceManager {
   const registry = useContext(ServiceManagerContext);
-  // Spec section 8: the registry is missing when its provider was not mounted.
+  // docs/product.md#client-errors: the registry is missing when its provider was not mounted.
   if (!registry) throw new Error('ServiceManager not found');
   return use(registry.manager());
 }

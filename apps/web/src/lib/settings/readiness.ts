@@ -4,7 +4,7 @@ import { isProviderName, providers } from '@confab/protocol/providers';
 export type MissingSetting = 'provider' | 'base' | 'key' | 'model';
 
 /**
- * Spec section 4 "Provider readiness": a provider needs its model, base and key, each only when
+ * docs/product.md#provider-readiness: a provider needs its model, base and key, each only when
  * the provider requires it (Ollama takes no key). Returns what is missing; empty means ready.
  */
 export function missingSettings(settings: ProviderSettings): MissingSetting[] {

@@ -1,5 +1,5 @@
 /**
- * The stored settings of spec section 3, shared by the AI chat (providers, model mapping) and
+ * Stored settings (docs/product.md#browser-storage), shared by the AI chat (providers, mapping) and
  * the MCP tools (tool states). Kept in IndexedDB database `keyval-store`, object store `keyval`,
  * key `settings` (idb-keyval's defaults); when IndexedDB cannot be opened (some private
  * windows) they live in memory for this page. Another tab's changes arrive through a

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { apiFetch } from '../api-client';
 import { isApiError } from '../api-error';
 
-/** Spec sections 7 and 9: the social API's timeout and retry policy. */
+/** docs/product.md#ui-timings: the social API's timeout and retry policy. */
 export const socialApiSettings = {
   timeoutMs: 30_000,
   retries: 3,

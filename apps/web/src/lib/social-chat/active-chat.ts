@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * The single active one-to-one chat (spec section 2: tapping a conversation "makes it the single
+ * The single active chat (docs/product.md#conversation-list: tapping a conversation "makes it the
+ * single
  * active chat" and opens /socialChatRoom). Shared by the conversation list, which sets it, and
  * the chat room, which shows it. Kept in sessionStorage so a reload of the room keeps its chat,
  * while another tab chooses its own.

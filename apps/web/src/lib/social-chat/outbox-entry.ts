@@ -1,7 +1,7 @@
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 
 /**
- * A message the user sent that the server has not confirmed yet (spec section 4 "Social message
+ * A message sent that the server has not confirmed yet (docs/product.md#social-message-status
  * status"): `sending` until the server's stored message comes back, `error` when the server
  * refused it (only those are retried, by the user). It is kept in IndexedDB, so a message typed
  * offline survives a reload and is sent when the connection returns.

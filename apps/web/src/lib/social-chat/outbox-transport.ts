@@ -10,7 +10,7 @@ import type { DeliveryOutcome, OutboxEntry, OutboxTransport, UploadOutcome } fro
 
 /** How long a send waits for the server's acknowledgement before it counts as unanswered. */
 export const sendAckTimeoutMs = 10_000;
-/** Uploads are bigger; the social API's timeout (spec section 9). */
+/** Uploads are bigger; the social API's timeout (docs/product.md#ui-timings). */
 const uploadTimeoutMs = 30_000;
 
 async function replyMessage(response: Response): Promise<string> {

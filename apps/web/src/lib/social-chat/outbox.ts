@@ -29,7 +29,7 @@ export interface Outbox {
 const newClientId = () => crypto.randomUUID();
 
 /**
- * The outbox (DESIGN.md: a send carries a client-generated id, stored unique per sender). One
+ * The outbox (docs/product.md#social-message-status: a send's client-made id is stored once). One
  * entry is sent at a time, oldest first, so the server numbers a user's messages in the order
  * they were typed. A send with no answer (offline, a dropped connection) stays `sending` and is
  * sent again on the next flush with the same `clientId`; a refusal turns it to `error`.

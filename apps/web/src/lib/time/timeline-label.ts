@@ -1,5 +1,5 @@
 /**
- * The label of a timeline separator (spec section 2): the time only for today, month/day
+ * The label of a timeline separator (docs/product.md#ai-chat): the time only for today, month/day
  * otherwise. Shared by the AI chat and the one-to-one chat room.
  */
 function sameDay(a: Date, b: Date): boolean {

@@ -1,6 +1,6 @@
 import { readStorage, storageKeys, writeStorage } from '../storage';
 
-/** Spec section 9: a page reloads for a failed chunk at most once per path within 10 s. */
+/** docs/product.md#version-check: a failed chunk reloads the page at most once per path in 10 s. */
 export const chunkReloadWindowMs = 10_000;
 
 const chunkErrorPatterns = [

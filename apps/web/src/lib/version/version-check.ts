@@ -11,7 +11,7 @@ interface NetworkInformationLike {
   effectiveType?: string;
 }
 
-/** Data-saver and 2G visitors skip the early check (spec section 7). */
+/** Data-saver and 2G visitors skip the early check (docs/product.md#version-check). */
 export function isSlowConnection(nav: Navigator = navigator): boolean {
   const connection = (nav as Navigator & { connection?: NetworkInformationLike }).connection;
   if (!connection) return false;

@@ -34,7 +34,7 @@ const errors = {
 /**
  * `/api/chat-social-msg/contacts/*`: the social API's contact operations, in the
  * `{statusCode, data, message}` envelope. Every error message starts with the operation's fixed
- * failure text (spec section 8), then says what went wrong.
+ * failure text (docs/product.md#failure-texts), then says what went wrong.
  */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler(

@@ -24,7 +24,7 @@ import { socialChatErrors as errors, socialChatRouteGroup } from './social-chat-
 /**
  * `/api/chat-social-msg/{chatId}/messages...` and `/batchMessages`: a chat's messages, in the
  * `{statusCode, data, message}` envelope. Error messages start with the operation's fixed
- * failure text (spec section 8).
+ * failure text (docs/product.md#failure-texts).
  */
 export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   socialChatRouteGroup(app);

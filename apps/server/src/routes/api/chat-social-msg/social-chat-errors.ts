@@ -40,7 +40,7 @@ const textByRoute = new Map(
   ]),
 );
 
-/** The fixed failure text (spec section 8) that prefixes the error message of a request. */
+/** The fixed failure text (docs/product.md#failure-texts) before a request's error message. */
 export const socialChatFailureText = (request: FastifyRequest) =>
   textByRoute.get(`${request.method} ${request.routeOptions.url ?? ''}`);
 

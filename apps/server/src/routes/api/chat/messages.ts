@@ -18,8 +18,8 @@ import {
 } from '../chat-social-msg/social-chat-errors';
 
 /**
- * `/api/chat/*`: the app server's chat calls (spec section 7), the same operations as the
- * social API's message routes with the spec's body and reply shapes.
+ * `/api/chat/*` (docs/product.md#rest-app-chat): the app server's chat calls, the operations of the
+ * social API's message routes with flat bodies and replies, kept for other clients.
  */
 export const appChatRoutes: FastifyPluginAsyncZod = async (app) => {
   socialChatRouteGroup(app);

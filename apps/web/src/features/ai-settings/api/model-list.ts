@@ -1,5 +1,6 @@
 /**
- * The provider's model list (spec section 7): GET {base}/api/tags (Ollama) or GET {base}/models
+ * The provider's models (docs/product.md#provider-calls): GET {base}/api/tags (Ollama) or
+ * GET {base}/models
  * (OpenAI-style), reading models[].name or data[].id. A failure is logged and yields an empty
  * list; the user can still type a model.
  */

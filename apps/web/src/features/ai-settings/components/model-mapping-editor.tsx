@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
-/** Model label → the name sent instead (spec section 3 `modelMapping`). */
+/** Model label → the name sent instead (`modelMapping`, docs/product.md#browser-storage). */
 export function ModelMappingEditor({
   mapping,
   onChange,

@@ -13,7 +13,7 @@ import { ModelMappingEditor } from './model-mapping-editor';
 import { SettingsFileActions } from './settings-file-actions';
 
 /**
- * The provider settings screen (spec section 2 "Settings for providers and tools"): the active
+ * The provider settings screen (docs/product.md#provider-settings): the active
  * provider, its base, key and model (with the list fetched from the provider), the model
  * mapping, export and import. `children` are further sections (tool states).
  */

@@ -36,7 +36,7 @@ export async function changeContact({ operation, contactId }: ContactChange): Pr
 
 /**
  * Changes a request, then reloads the list: the list shows only what the server confirmed
- * (spec: a change applies only when the server answers 200).
+ * (docs/product.md#friend-requests: a change applies only when the server answers 200).
  */
 export function useChangeContact(options: {
   onError?: (error: Error, change: ContactChange) => void;

@@ -9,7 +9,7 @@ import { useAddContact } from '../api/add-contact';
 type Outcome = { kind: 'success' } | { kind: 'failure' } | { kind: 'error'; message: string };
 
 /**
- * The AddContact tab (spec sections 2, 4 and 8): idle → loading (button disabled) → success
+ * The AddContact tab (docs/product.md#add-contact): idle → loading (button disabled) → success
  * (field cleared) or failure. A refusal by the server is "failure"; no answer at all is an
  * "exception", shown with its own message.
  */

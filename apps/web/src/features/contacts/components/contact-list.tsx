@@ -15,7 +15,7 @@ import { ContactSectionsView } from './contact-sections';
 export function ContactList() {
   const { t } = useTranslation('contacts');
   const contacts = useContacts();
-  // The spec only logs a failed accept or reject; saying so is more use to the user.
+  // A failed accept or reject shows a toast (docs/product.md#client-errors), more use than a log.
   const change = useChangeContact({
     onError: (error, { operation }) =>
       toast({ variant: 'error', title: t(`failures.${operation}`), description: error.message }),

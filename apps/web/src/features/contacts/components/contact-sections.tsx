@@ -15,7 +15,7 @@ export interface ContactSectionsProps {
   onOpenChat: (contact: Contact) => void;
 }
 
-/** The four sections of ListContact with the spec's labels, buttons and badges. */
+/** ListContact's four sections, labels, buttons and badges (docs/product.md#contacts-panel). */
 export function ContactSectionsView({
   sections,
   busyId,

@@ -1,6 +1,6 @@
 import type { Contact } from '@confab/protocol/contacts';
 
-/** The four sections of the contact list (spec section 2 "Contacts panel"). */
+/** The four sections of the contact list (docs/product.md#contacts-panel). */
 export interface ContactSections {
   /** 新的好友请求: pending, addressed to the user. */
   incoming: Contact[];

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useConnectionStatus } from '@/lib/realtime/use-connection-status';
 
-/** /contacts/Connect: the tab's real-time connection, and its transport (spec section 4). */
+/** /contacts/Connect: the tab's real-time connection and transport (docs/product.md#real-time). */
 export function ConnectPage() {
   const { t } = useTranslation('connection');
   const { connected, transport } = useConnectionStatus();

@@ -15,7 +15,7 @@ import { useLiveContacts } from '../hooks/use-live-contacts';
 import { useToggleHotkey } from '../hooks/use-toggle-hotkey';
 
 /**
- * /contacts: the contacts panel (spec section 2). The same tabs open in a bottom drawer from the
+ * /contacts (docs/product.md#contacts-panel). The same tabs open in a bottom drawer from the
  * ghost user-plus button or the key o; the drawer closes past 25 % drag, on a flick, an outside
  * click or Escape (vaul's defaults, see components/ui/drawer).
  */

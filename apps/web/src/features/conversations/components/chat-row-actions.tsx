@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { ChatToggleChange } from '../api/toggle-chat';
 
-/** The toggles a row offers, each turning its current state around (spec section 4). */
+/** A row's toggles, each turning its current state around (docs/product.md#chat-toggles). */
 const actionsFor = (chat: SocialChat) =>
   [
     { toggle: 'pin', value: !chat.isPinned, label: chat.isPinned ? 'unpin' : 'pin' },

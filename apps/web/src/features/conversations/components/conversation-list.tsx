@@ -6,7 +6,7 @@ import type { ChatToggleChange } from '../api/toggle-chat';
 import { isValidChat } from '../lib/chat-check';
 import { ConversationRow } from './conversation-row';
 
-/** Spec section 9: the virtual list's default row height and overscan. */
+/** docs/product.md#conversation-list: the virtual list's default row height and overscan. */
 export const conversationListSettings = { rowHeight: 80, overscan: 10 } as const;
 
 /**

@@ -15,7 +15,7 @@ import { MessagePreview } from './message-preview';
 const maxShownUnread = 99;
 
 /**
- * One conversation (spec section 2): avatar or initial, name, last time, one-line preview,
+ * One conversation (docs/product.md#conversation-list): avatar or initial, name, time, preview,
  * unread badge, online dot; the row opens the chat, its menu changes the toggles.
  */
 export function ConversationRow({

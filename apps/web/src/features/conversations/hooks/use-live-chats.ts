@@ -15,7 +15,7 @@ import {
 type Chats = readonly SocialChat[];
 
 /**
- * Keeps the cached list in step with the server's events (spec section 7 "Real-time socket"):
+ * Keeps the cached list in step with the server's events (docs/product.md#socket-server-events):
  * new messages (this tab's own from the outbox's acknowledgements) move their chat up with a new
  * preview, time and unread count; chat changes, read marks and presence update their rows. An
  * event about a chat the list does not hold (a new friend's chat, a hidden chat that a message

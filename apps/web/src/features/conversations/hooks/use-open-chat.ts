@@ -8,9 +8,10 @@ import { readAllMessages } from '../api/read-chat';
 import { withoutUnread } from '../lib/live-updates';
 
 /**
- * Tapping a row (spec section 2): the chat is marked read, becomes the single active chat, and
+ * Tapping a row (docs/product.md#conversation-list): the chat is marked read, becomes the single
+ * active chat, and
  * /socialChatRoom opens. The badge clears at once; the read mark goes to the server on the way
- * and a failure is only logged (spec section 8), since the room marks the chat read again.
+ * and a failure is only logged (docs/product.md#client-errors): the room marks the chat read again.
  */
 export function useOpenChat(): (chatId: string) => void {
   const queryClient = useQueryClient();

@@ -30,7 +30,7 @@ export function isValidChat(chat: SocialChat): boolean {
     const result = socialChatSchema.safeParse(chat);
     valid = result.success;
     verdicts.set(chat, valid);
-    // Spec section 8: a failure of the list's data is only logged.
+    // docs/product.md#client-errors: a failure of the list's data is only logged.
     if (!result.success) console.warn('A chat of the list is not readable.', result.error.issues);
   }
   return valid;

@@ -1,7 +1,7 @@
 import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 
 /**
- * What one row of the conversation list shows (spec section 2), as plain values: the page
+ * A conversation list row (docs/product.md#conversation-list), as plain values: the page
  * renders them as text, never as HTML.
  */
 
@@ -27,7 +27,7 @@ export function formatChatTime(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) {
-    // Spec section 8: a formatting failure is only logged.
+    // docs/product.md#client-errors: a formatting failure is only logged.
     console.warn(`The conversation list could not read the time "${iso}".`);
     return null;
   }

@@ -1,8 +1,9 @@
 import type { SocialChat } from '@confab/protocol/social-chat';
 
 /**
- * The order of the list: pinned chats first, in pinned order (the order they were pinned, spec
- * section 4), then every chat by its last activity, newest first. A chat without messages
+ * The order of the list: pinned chats first, in pinned order (the order they were pinned,
+ * docs/product.md#chat-toggles), then every chat by its last activity, newest first. A chat
+ * without messages
  * counts from when it was created.
  */
 

@@ -2,7 +2,8 @@ import type { SocialChat } from '@confab/protocol/social-chat';
 import { textOf } from './chat-check';
 
 /**
- * Spec section 5: chats match when the query is a case-insensitive substring of their name,
+ * docs/product.md#history-paging: chats match when the query is a case-insensitive substring of
+ * their name,
  * nickname or last message; an empty query matches every chat. Fields are read defensively:
  * a chat is checked in full only when drawn (lib/chat-check.ts).
  */

@@ -20,7 +20,7 @@ import { inView, orderChats, type ChatView } from '../lib/order-chats';
 import { searchChats } from '../lib/search-chats';
 
 /**
- * /agents: the viewer's one-to-one chats (spec section 2), centred and at most 60 % wide on
+ * /agents (docs/product.md#conversation-list): the viewer's chats, centred, at most 60 % wide on
  * large screens; pinned first, archived ones in a view of their own, searchable, kept live.
  */
 export function ConversationsPage() {

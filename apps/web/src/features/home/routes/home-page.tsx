@@ -13,7 +13,7 @@ const entries = [
   { key: 'contacts', to: paths.contacts, icon: Users },
 ] as const;
 
-/** /confab: the signed-in home, outside the app layout (spec: "no layout"). */
+/** /confab: the signed-in home, outside the app layout (docs/product.md#routes). */
 export function HomePage() {
   const { t } = useTranslation('home');
   const { t: tCommon } = useTranslation();

@@ -23,7 +23,7 @@ function draftOf(chat: AiChat): ChatSettingsDraft {
   };
 }
 
-/** Spec section 3 "AI chat" settings, validated per section 5 with a message under each field. */
+/** A chat's settings, checked per docs/product.md#chat-settings with a message under each field. */
 export function ChatSettingsForm({
   chat,
   provider,

@@ -3,7 +3,7 @@ import { useChatStore, type TraceEntry } from '../stores/chat-store';
 
 const none: readonly TraceEntry[] = [];
 
-/** Spec section 3 "Inspector trace": the chat's label/message entries, newest last. */
+/** The inspector trace (docs/product.md#browser-storage): label/message entries, newest last. */
 export function InspectorPanel({ chatId }: { chatId: string }) {
   const { t, i18n } = useTranslation('mindBox');
   const entries = useChatStore((s) => s.traces[chatId] ?? none);

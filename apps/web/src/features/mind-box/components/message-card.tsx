@@ -140,7 +140,7 @@ export const MessageCard = memo(function MessageCard({
     message.inputTokens,
     message.outputTokens,
   );
-  // Spec section 4: 发生错误: {message}, or 发生错误，请重试 when the error has no text.
+  // docs/product.md#ai-reply-lifecycle: 发生错误: {message}, or 发生错误，请重试 when the error has no text.
   const errorText =
     message.error === undefined
       ? null

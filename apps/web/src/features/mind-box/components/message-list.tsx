@@ -6,7 +6,7 @@ import { messageRows } from '../lib/timeline';
 import { useChatStore } from '../stores/chat-store';
 import { MessageCard, type MessageActions } from './message-card';
 
-/** Spec section 9 "Virtual list": overscan 10, default row height 79.98 px. */
+/** docs/product.md#ai-chat: overscan 10, default row height 79.98 px. */
 const overscan = 10;
 const estimatedRow = 79.98;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */

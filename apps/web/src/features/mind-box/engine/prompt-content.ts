@@ -1,5 +1,5 @@
 /**
- * The user's prompt as model content (spec section 5 "Prompt content"): HTML tags stripped for
+ * The user's prompt as model content (docs/product.md#prompt-content): HTML tags stripped for
  * models without vision; for vision models, text parts and image parts from <img> tags (a URL or
  * base64 data), the media type taken from the data URL or the file extension, default jpeg.
  */

@@ -1,5 +1,5 @@
 /**
- * Errors of a model call, turned into what spec section 8 says a user sees. Every error a chat
+ * Errors of a model call as a user sees them (docs/product.md#provider-errors). Every error a chat
  * can end with becomes a ChatFailure: an HTTP-like code (500 unless the provider said otherwise)
  * and a message.
  */
@@ -11,7 +11,7 @@ export interface ChatFailure {
   message: string;
 }
 
-/** Spec section 8 "Provider status mapping", used when the server gives no message. */
+/** docs/product.md#provider-errors by status, used when the server gives no message. */
 export function statusMessage(status: number): string {
   switch (status) {
     case 400:
@@ -54,7 +54,7 @@ export class UnexpectedContentError extends Error {
   }
 }
 
-/** Spec section 8: 'Invalid provider' (a provider name the engine does not know). */
+/** docs/product.md#provider-errors: 'Invalid provider' (a provider the engine does not know). */
 export class InvalidProviderError extends Error {
   override readonly name = 'InvalidProviderError';
   constructor() {
@@ -165,7 +165,7 @@ export function toChatFailure(
     return { code: status, message: fromServer ?? statusMessage(status) };
   }
   if (error instanceof Error) {
-    // A chunk carrying `{error: {message}}` arrives here with that message (spec section 8).
+    // A chunk carrying `{error: {message}}` arrives with that message (product.md#provider-errors).
     const message = error.message.trim();
     if (error.name === 'AI_JSONParseError' || error.name === 'AI_TypeValidationError') {
       return { code: 500, message: 'Something went wrong' };

@@ -56,7 +56,7 @@ export function createLanguageModel(
 
 /**
  * What each provider needs beyond the common settings. o1/o3 take `developer` instead of
- * `system` and `max_completion_tokens` instead of `max_tokens` (spec section 7); Ollama reads
+ * `system`, `max_completion_tokens` for `max_tokens` (docs/product.md#provider-calls); Ollama reads
  * temperature and the output limit from `options` (`num_predict`).
  */
 export function providerOptionsFor(

@@ -1,5 +1,5 @@
 /**
- * What is sent for a prompt (spec section 7): the chat's system message, the last
+ * What is sent for a prompt (docs/product.md#provider-calls): the chat's system message, the last
  * `maxCtxMessages` prompt/reply pairs as context, and the prompt itself as vision or text
  * content. The role and token-limit differences of o1/o3 are the provider options' job
  * (provider-model.ts).

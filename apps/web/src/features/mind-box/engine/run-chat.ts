@@ -1,5 +1,5 @@
 /**
- * The AI chat engine (spec section 4 "Chat request flow"): sends a request, reports reasoning
+ * The AI chat engine (docs/product.md#chat-request-flow): sends a request, reports reasoning
  * and content as they arrive, runs the tool loop (model asks → tool called through the injected
  * ChatTools → tool message → re-sent, at most `maxToolRounds` times), and ends with the content,
  * the reasoning and the token counts, or with a failure. It never throws, and the abort signal

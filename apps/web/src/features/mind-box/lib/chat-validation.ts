@@ -1,5 +1,5 @@
 /**
- * Spec section 5 for chat settings ("Chat edit", "Max tokens", "Temperature") and the chat input.
+ * docs/product.md#chat-settings (with #temperature) and #chat-input.
  * Each rule gives a message key of the `mindBox` catalog, so the form shows field-level texts in
  * the user's language.
  */

@@ -1,5 +1,5 @@
 /**
- * The rows of the message list (spec section 3 "Display message"): a timeline separator before
+ * The rows of the message list (docs/product.md#ai-chat): a timeline separator before
  * the first message and wherever 5 minutes or more pass between two messages, showing the time
  * only for today and month/day otherwise.
  */

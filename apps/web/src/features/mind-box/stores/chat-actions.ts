@@ -1,6 +1,7 @@
 /**
  * What the user does with AI chats: open, create, rename, delete, change settings, and the reply
- * lifecycle of spec section 4 (send → active message → chunks → completion or error → saved).
+ * lifecycle of docs/product.md#ai-reply-lifecycle (send → active message → chunks → completion
+ * or error → saved).
  */
 import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
@@ -216,7 +217,7 @@ function toolCallOutcome(outcome: ToolOutcome): Partial<ToolCallRecord> {
   };
 }
 
-/** The message after the reply ended (spec section 4 "AI reply lifecycle"). */
+/** The message after the reply ended (docs/product.md#ai-reply-lifecycle). */
 export function finishedMessage(message: AiChatMessage, result: ChatResult): AiChatMessage {
   const base: AiChatMessage = {
     ...message,

@@ -28,7 +28,7 @@ export interface ChatState {
   messages: AiChatMessage[];
   messagesLoading: boolean;
   live: LiveReply | null;
-  /** A reply is in progress (spec section 4: sending is blocked meanwhile). */
+  /** A reply is in progress (docs/product.md#ai-reply-lifecycle: sending is blocked meanwhile). */
   replying: boolean;
   traces: Record<string, TraceEntry[]>;
 }

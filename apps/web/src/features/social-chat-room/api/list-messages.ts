@@ -25,6 +25,6 @@ export async function fetchMessages(
   return reply.data;
 }
 
-/** Spec section 5: more history is assumed when a batch returns 50 or more messages. */
+/** docs/product.md#history-paging: more history is assumed when a batch returns 50 or more. */
 export const pageIsFull = (messages: readonly unknown[]) =>
   messages.length >= limits.historyPageSize;

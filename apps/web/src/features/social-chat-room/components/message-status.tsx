@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import type { RoomMessage } from '../lib/message-order';
 
 /**
- * The state of one's own message (spec section 4): sending, sent (read once the other side has
+ * The state of one's own message (docs/product.md#social-message-status): sending, sent (read
+ * once the other side has
  * read it), or not sent with a retry button. Only a message that failed can be retried.
  */
 export function MessageStatus({

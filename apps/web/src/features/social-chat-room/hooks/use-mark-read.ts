@@ -13,7 +13,7 @@ function useDocumentVisible(): boolean {
 }
 
 /**
- * Spec section 4: opening a chat marks it read. While the room is open and the page visible,
+ * Opening a chat marks it read (docs/product.md#chat-toggles). While the room is open and visible,
  * each message from the other side that arrives is marked read at once; a hidden tab waits
  * until it is shown again. A read-only chat (not `writable`) takes no read marks: what arrived
  * meanwhile is marked once it is writable again.

@@ -5,7 +5,7 @@ import type { OutboxEntry } from '@/lib/social-chat/outbox-entry';
 export interface RoomMessage {
   /** Stable across sending → sent, so the row is not rebuilt when the server confirms it. */
   key: string;
-  /** The server's id, or a temporary one while sending (spec section 4). */
+  /** The server's id, or a temporary one while sending (docs/product.md#social-message-status). */
   id: string;
   status: 'sending' | 'sent' | 'error';
   error: string | null;

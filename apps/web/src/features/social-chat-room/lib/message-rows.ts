@@ -7,7 +7,7 @@ export type RoomRow =
 
 /**
  * The rows of the chat: a time separator before the first message and wherever 5 minutes or
- * more pass between two messages (spec section 9: 300000 ms).
+ * more pass between two messages (docs/product.md#limits: 300000 ms).
  */
 export function roomRows(messages: readonly RoomMessage[]): RoomRow[] {
   const rows: RoomRow[] = [];

@@ -3,7 +3,7 @@ import { uploadLimits, type ContentType } from '@confab/protocol/social-chat';
 import { isPresent } from '@/components/chat-input/input-rules';
 
 /**
- * Spec section 5: a social message needs non-blank text, a chat and a signed-in user; anything
+ * docs/product.md#send-rules: a message needs non-blank text, a chat and a signed-in user; anything
  * less is refused with the missing-parameters warning.
  */
 export function sendProblem(input: {

@@ -5,7 +5,7 @@ import { mergeMessages } from '../lib/message-order';
 /** The messages the tab holds of one chat, newest page first loaded, older pages on demand. */
 export interface ChatLog {
   messages: SocialMessage[];
-  /** Older messages may exist on the server (spec: assumed when a batch had 50). */
+  /** Older messages may exist (docs/product.md#history-paging: assumed when a batch had 50). */
   hasMore: boolean;
   /** The latest page arrived; before that, nothing is shown or caught up. */
   loaded: boolean;
