@@ -3,7 +3,7 @@ import type { McpCallBody, McpConfigReply, McpServer } from '@confab/protocol/mc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatToolsFrom } from '@/app/compositions/chat-tools-adapter';
 import { createToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
-import { runChat } from '@/features/mind-box/engine/run-chat';
+import { runChat } from '@/features/ai-chat/engine/run-chat';
 import type { ChatTools } from '@/lib/ai/chat-tools';
 import {
   startProviderServer,

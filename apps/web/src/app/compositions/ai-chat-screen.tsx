@@ -5,7 +5,7 @@ import { ChatToolCallCard } from '@/features/mcp-tools/components/chat-tool-call
 import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
 import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
-import { MindBoxPage } from '@/features/mind-box/routes/mind-box-page';
+import { MindBoxPage } from '@/features/ai-chat/routes/ai-chat-page';
 import { ChatToolsContext } from '@/lib/ai/chat-tools-context';
 import { ToolCallViewContext, type ToolCallView } from '@/lib/ai/tool-call-view-context';
 import { getSettings, updateSettings } from '@/lib/settings/settings-store';

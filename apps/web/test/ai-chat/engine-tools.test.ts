@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
 import { splitToolName, toolName } from '@/lib/ai/chat-tools';
-import { runChat, type ChatEvent } from '@/features/mind-box/engine/run-chat';
+import { runChat, type ChatEvent } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,
   type ProviderServer,
