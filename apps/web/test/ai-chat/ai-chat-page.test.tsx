@@ -3,7 +3,7 @@ import { defaultSettings } from '@confab/protocol/ai-settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
-import { resetSettingsForTests, saveSettings } from '@/lib/settings/settings-store';
+import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
 import {
   startProviderServer,
   type ProviderServer,

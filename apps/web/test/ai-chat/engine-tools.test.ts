@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatTools } from '@/lib/ai/chat-tools';
-import { splitToolName, toolName } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
+import { splitToolName, toolName } from '@/features/ai-chat/lib/chat-tools';
 import { runChat, type ChatEvent } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,

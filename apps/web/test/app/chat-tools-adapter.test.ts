@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatToolsFrom } from '@/app/compositions/chat-tools-adapter';
 import { createToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
 import { runChat } from '@/features/ai-chat/engine/run-chat';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
 import {
   startProviderServer,
   type ProviderServer,

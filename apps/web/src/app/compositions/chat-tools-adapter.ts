@@ -1,5 +1,5 @@
 import type { ToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
 
 /**
  * The MCP tool runtime as the AI chat engine's tools: the tools of active servers that the

@@ -144,7 +144,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(
               paths.mindBox,
               lazyPage(
-                () => import('../compositions/ai-chat-screen').then((m) => m.MindBoxScreen),
+                () => import('../compositions/ai-chat-screen').then((m) => m.AiChatScreen),
                 ['mindBox', 'aiSettings', 'mcpTools'],
               ),
             ),

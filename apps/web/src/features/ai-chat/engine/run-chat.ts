@@ -8,7 +8,7 @@
 import { limits } from '@confab/protocol/limits';
 import { generateText, jsonSchema, tool, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '../lib/chat-tools';
 import { finishTokens, modelPrompt, modelTools, type ModelV3 } from './model-call';
 import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
 import { createLanguageModel, providerOptionsFor } from './provider-model';

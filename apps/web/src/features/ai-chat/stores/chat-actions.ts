@@ -5,7 +5,7 @@
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
 import { runChat, type ChatEvent, type ChatResult } from '../engine/run-chat';
