@@ -28,17 +28,24 @@ export interface AiChat {
   updatedAt: number;
 }
 
-/**
- * A tool call of a reply, shown as a card. Without an outcome the call is still running, or,
- * once the reply has ended, it was stopped before the tool answered.
- */
-export interface ToolCallRecord {
+/** A tool call as the model asked for it: `{client}--{toolName}` and its arguments. */
+export interface ToolCallRequest {
+  /** The model's id of this call; the tool message answers it. */
   id: string;
   name: string;
+  /** The model's arguments: a JSON text (OpenAI style) or an object (Ollama style). */
   args: unknown;
-  outcome?: 'result' | 'error' | 'denied';
+}
+
+/**
+ * What became of a tool call: what the model was told and what its card shows. The tool
+ * runtime returns it, the chat engine sends `output` back to the model (as the tool's error
+ * unless `outcome` is `result`), and the chat stores it with the request.
+ */
+export interface ToolCallOutcome {
+  outcome: 'result' | 'error' | 'denied';
   /** What the model was told. */
-  output?: string;
+  output: string;
   /** The tool's own reply (MCP content: text, images, resources; `isError`), when it ran. */
   result?: McpCallReply;
   /** Why the call failed or did not run, in words for the user. */
@@ -46,6 +53,12 @@ export interface ToolCallRecord {
   /** From the model's request to the tool's answer, approval included. */
   durationMs?: number;
 }
+
+/**
+ * A tool call of a reply, shown as a card. Without an outcome the call is still running, or,
+ * once the reply has ended, it was stopped before the tool answered.
+ */
+export type ToolCallRecord = ToolCallRequest & Partial<ToolCallOutcome>;
 
 /** One prompt and its reply (docs/product.md#browser-storage). */
 export interface AiChatMessage {

@@ -208,6 +208,13 @@ export type McpServer = z.infer<typeof mcpServerSchema>;
 export const mcpServerReplySchema = z.object({ server: mcpServerSchema });
 export type McpServerReply = z.infer<typeof mcpServerReplySchema>;
 
+/** What a tool call may take on the server: its time and the size of its result. */
+export const mcpCallLimitsSchema = z.object({
+  callTimeoutMs: z.number().int(),
+  resultMaxBytes: z.number().int(),
+});
+export type McpCallLimits = z.infer<typeof mcpCallLimitsSchema>;
+
 /** `GET /api/mcp/getConfig`, `GET /api/mcp/init`, `POST /api/mcp/putConfig`. */
 export const mcpConfigReplySchema = z.object({
   /** Administrators see every server; other users see the active ones. */
@@ -218,7 +225,7 @@ export const mcpConfigReplySchema = z.object({
     found: z.boolean(),
     problems: z.array(z.string()),
   }),
-  limits: z.object({ callTimeoutMs: z.number().int(), resultMaxBytes: z.number().int() }),
+  limits: mcpCallLimitsSchema,
 });
 export type McpConfigReply = z.infer<typeof mcpConfigReplySchema>;
 
@@ -240,6 +247,24 @@ export type McpTool = z.infer<typeof mcpToolSchema>;
 
 export const mcpToolsReplySchema = z.object({ tools: z.array(mcpToolSchema) });
 export type McpToolsReply = z.infer<typeof mcpToolsReplySchema>;
+
+/** A tool of an active, connected server with what a call of it needs: its server's policy. */
+export const mcpOfferedToolSchema = mcpToolSchema.extend({
+  serverName: z.string(),
+  approvalPolicy: mcpApprovalPolicySchema,
+});
+export type McpOfferedTool = z.infer<typeof mcpOfferedToolSchema>;
+
+/**
+ * `GET /api/mcp/offer`: everything the AI chat needs to offer tools to a model and run their
+ * calls, in one request: the tools of the active servers with their approval policies, and the
+ * call limits.
+ */
+export const mcpOfferReplySchema = z.object({
+  tools: z.array(mcpOfferedToolSchema),
+  limits: mcpCallLimitsSchema,
+});
+export type McpOfferReply = z.infer<typeof mcpOfferReplySchema>;
 
 /** `POST /api/mcp/call`: `client` is the server key, `name` the tool's own name. */
 export const mcpCallBodySchema = z.strictObject({

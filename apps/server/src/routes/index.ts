@@ -16,6 +16,7 @@ import { mcpCallRoute } from './api/mcp/call';
 import { mcpDeactivateRoute } from './api/mcp/deactivate';
 import { mcpGetConfigRoute } from './api/mcp/getConfig';
 import { mcpInitRoute } from './api/mcp/init';
+import { mcpOfferRoute } from './api/mcp/offer';
 import { mcpPutConfigRoute } from './api/mcp/putConfig';
 import { mcpToolsRoute } from './api/mcp/tools';
 import { mcpUpdateServerRoute } from './api/mcp/updateServer';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   await app.register(presenceRoutes);
   await app.register(mcpToolsRoute);
+  await app.register(mcpOfferRoute);
   await app.register(mcpCallRoute);
   await app.register(mcpInitRoute);
   await app.register(mcpUpdateServerRoute);

@@ -3,6 +3,7 @@ import type {
   McpCallBody,
   McpCallReply,
   McpConfigReply,
+  McpOfferReply,
   McpServer,
   McpServerInput,
   McpToolsQuery,
@@ -116,14 +117,42 @@ export class McpService {
       const server = this.activeServer(servers, query.server);
       return { tools: toolsOf(server.key, await this.connected(user, server)) };
     }
+    return {
+      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+        toolsOf(server.key, connection),
+      ),
+    };
+  }
+
+  /** `GET /api/mcp/offer`: the tools of the active servers with their policies, and the limits. */
+  async offer(user: SessionUser | null): Promise<McpOfferReply> {
+    requireUser(user);
+    const { servers } = await this.catalog.sync();
+    return {
+      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+        toolsOf(server.key, connection).map((tool) => ({
+          ...tool,
+          serverName: server.name,
+          approvalPolicy: server.approvalPolicy,
+        })),
+      ),
+      limits: {
+        callTimeoutMs: this.options.callTimeoutMs,
+        resultMaxBytes: this.options.resultMaxBytes,
+      },
+    };
+  }
+
+  /** The active servers that are connected, once those still connecting have settled. */
+  private async connectedActive(
+    servers: CatalogServer[],
+  ): Promise<Array<[CatalogServer, McpConnection]>> {
     const active = servers.filter((server) => server.active);
     await this.catalog.settle(active);
-    return {
-      tools: active.flatMap((server) => {
-        const connection = this.options.host.connection(server.key);
-        return connection?.status === 'connected' ? toolsOf(server.key, connection) : [];
-      }),
-    };
+    return active.flatMap((server): Array<[CatalogServer, McpConnection]> => {
+      const connection = this.options.host.connection(server.key);
+      return connection?.status === 'connected' ? [[server, connection]] : [];
+    });
   }
 
   async call(

@@ -40,6 +40,7 @@ describe.each(databaseTargets)('who may use /api/mcp/* on $engine', (target) => 
     [
       ['GET', '/api/mcp/tools', undefined],
       ['GET', '/api/mcp/tools?server=everything', undefined],
+      ['GET', '/api/mcp/offer', undefined],
       ['POST', '/api/mcp/call', { client: 'everything', name: 'echo', args: { message: 'a' } }],
       ['GET', '/api/mcp/init', undefined],
       ['GET', '/api/mcp/getConfig', undefined],

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpCallReply, McpConfigReply, McpToolsReply } from '@confab/protocol/mcp';
+import type {
+  McpCallReply,
+  McpConfigReply,
+  McpOfferReply,
+  McpToolsReply,
+} from '@confab/protocol/mcp';
 import { databaseTargets } from '../helpers/database-targets';
 import {
   everythingStdio,
@@ -67,6 +72,29 @@ describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (
     const remoteTools = one.json<McpToolsReply>().tools;
     expect(remoteTools.length).toBeGreaterThan(5);
     expect(remoteTools.every((tool) => tool.server === 'remote')).toBe(true);
+  });
+
+  it('offers the tools of the active servers with their names, policies and the call limits in one reply', async () => {
+    const response = await user.get('/api/mcp/offer');
+    expect(response.statusCode).toBe(200);
+    const offer = response.json<McpOfferReply>();
+    const listed = (await user.get('/api/mcp/tools')).json<McpToolsReply>().tools;
+    // The same tools as the list, each with what a call of it needs from its server.
+    expect(offer.tools.map(({ serverName: _n, approvalPolicy: _p, ...tool }) => tool)).toEqual(
+      listed,
+    );
+    expect(offer.tools).toContainEqual(
+      expect.objectContaining({
+        server: 'everything',
+        name: 'echo',
+        serverName: 'Everything (stdio)',
+        approvalPolicy: 'always ask',
+      }),
+    );
+    expect(offer.tools.some((tool) => tool.server === 'off')).toBe(false);
+    expect(offer.limits).toEqual(
+      (await user.get('/api/mcp/getConfig')).json<McpConfigReply>().limits,
+    );
   });
 
   it('refuses to list the tools of an unknown, inactive or misspelt server', async () => {

@@ -309,6 +309,10 @@ export const routeTable: Record<string, RouteRow> = {
     expect: signedIn(),
     why: 'every signed-in user may list the tools of the active servers',
   },
+  'GET /api/mcp/offer': {
+    expect: signedIn(),
+    why: "every signed-in user's AI chat offers the tools of the active servers",
+  },
   'POST /api/mcp/call': {
     request: () => ({ body: { client: 'everything', name: 'echo', args: { message: 'hi' } } }),
     expect: signedIn(),

@@ -1,10 +1,10 @@
 // @vitest-environment node
-import type { McpCallBody, McpConfigReply, McpServer } from '@confab/protocol/mcp';
+import type { McpApprovalPolicy, McpCallBody } from '@confab/protocol/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatToolsFrom } from '@/app/compositions/chat-tools-adapter';
 import { createToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
-import { runChat } from '@/features/mind-box/engine/run-chat';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import { runChat } from '@/features/ai-chat/engine/run-chat';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
 import {
   startProviderServer,
   type ProviderServer,
@@ -17,42 +17,27 @@ beforeAll(async () => {
 });
 afterAll(() => provider.close());
 
-const server = (key: string, approvalPolicy: McpServer['approvalPolicy']): McpServer => ({
-  key,
-  name: key,
-  description: '',
-  source: 'file',
-  transportType: 'stdio',
-  transport: null,
-  approvalPolicy,
-  active: true,
-  status: 'connected',
-  error: null,
-  toolCount: 1,
-});
-
 /** The MCP runtime with the tool host in memory: `calc--multiply` answers with a product. */
-function runtime(policy: McpServer['approvalPolicy'], decision: 'deny' | 'allow' = 'allow') {
+function runtime(policy: McpApprovalPolicy, decision: 'deny' | 'allow' = 'allow') {
   const calls: McpCallBody[] = [];
   const asked: string[] = [];
-  const config: McpConfigReply = {
-    servers: [server('calc', policy)],
-    file: { path: null, found: true, problems: [] },
-    limits: { callTimeoutMs: 1000, resultMaxBytes: 10_000 },
-  };
   const tools = createToolRuntime({
-    loadConfig: async () => config,
-    loadTools: async () => [
-      {
-        server: 'calc',
-        name: 'multiply',
-        description: 'Multiplies two numbers',
-        inputSchema: {
-          type: 'object',
-          properties: { a: { type: 'number' }, b: { type: 'number' } },
+    loadOffer: async () => ({
+      tools: [
+        {
+          server: 'calc',
+          serverName: 'calc',
+          approvalPolicy: policy,
+          name: 'multiply',
+          description: 'Multiplies two numbers',
+          inputSchema: {
+            type: 'object',
+            properties: { a: { type: 'number' }, b: { type: 'number' } },
+          },
         },
-      },
-    ],
+      ],
+      limits: { callTimeoutMs: 1000, resultMaxBytes: 10_000 },
+    }),
     callTool: async (body) => {
       calls.push(body);
       return { content: [{ type: 'text', text: '2869461' }], isError: false, durationMs: 1 };
@@ -107,7 +92,7 @@ describe('the MCP tools in the AI chat engine', () => {
       { chatId: 'chat-1', signal: new AbortController().signal },
     );
     expect(outcome).toEqual({
-      type: 'result',
+      outcome: 'result',
       output: '2869461',
       result: { content: [{ type: 'text', text: '2869461' }], isError: false, durationMs: 1 },
       durationMs: expect.any(Number),
@@ -131,8 +116,8 @@ describe('the MCP tools in the AI chat engine', () => {
     expect(asked).toEqual(['calc--multiply']);
     // The model reads the denial as the tool's error; the card says why, and how long it took.
     expect(outcome).toEqual({
-      type: 'denied',
-      reason: 'Error: The user denied this tool call',
+      outcome: 'denied',
+      output: 'Error: The user denied this tool call',
       error: 'The user denied this tool call',
       durationMs: expect.any(Number),
     });

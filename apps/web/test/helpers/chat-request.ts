@@ -1,6 +1,6 @@
 import { defaultProviderSettings } from '@confab/protocol/ai-settings';
 import type { ProviderName } from '@confab/protocol/providers';
-import type { ChatRequest } from '@/features/mind-box/engine/request-building';
+import type { ChatRequest } from '@/features/ai-chat/engine/request-building';
 
 /** A chat request to the test provider: `base` already holds the scenario. */
 export function chatRequest(

@@ -2,9 +2,9 @@ import { serviceConfigs } from '@confab/protocol/services';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ServiceManager } from '@/lib/services/service-manager';
-import { ServiceManagerProvider } from '@/lib/services/service-manager-provider';
-import { useService, useServiceManager } from '@/lib/services/use-service';
+import { ServiceManager } from '@/lib/service-registry/service-manager';
+import { ServiceManagerProvider } from '@/lib/service-registry/service-manager-provider';
+import { useService, useServiceManager } from '@/lib/service-registry/use-service';
 
 function AgentService() {
   const service = useService('chat-agent');

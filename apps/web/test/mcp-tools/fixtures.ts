@@ -1,4 +1,4 @@
-import type { McpConfigReply, McpServer, McpTool } from '@confab/protocol/mcp';
+import type { McpConfigReply, McpOfferReply, McpServer, McpTool } from '@confab/protocol/mcp';
 
 /** Server and tool shapes as the server sends them (see the server suite for the real thing). */
 export function server(overrides: Partial<McpServer> = {}): McpServer {
@@ -43,5 +43,19 @@ export function config(servers: McpServer[], extra: Partial<McpConfigReply> = {}
     file: { path: null, found: true, problems: [] },
     limits: { callTimeoutMs: 60_000, resultMaxBytes: 1_048_576 },
     ...extra,
+  };
+}
+
+/** `GET /api/mcp/offer` as the server builds it: the tools of the active servers, with policies. */
+export function offer(servers: McpServer[], tools: McpTool[]): McpOfferReply {
+  const byKey = new Map(servers.map((s) => [s.key, s]));
+  return {
+    tools: tools.flatMap((tool) => {
+      const owner = byKey.get(tool.server);
+      return owner?.active
+        ? [{ ...tool, serverName: owner.name, approvalPolicy: owner.approvalPolicy }]
+        : [];
+    }),
+    limits: config([]).limits,
   };
 }

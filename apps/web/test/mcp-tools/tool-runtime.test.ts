@@ -7,7 +7,7 @@ import {
   type ApprovalRequest,
 } from '@/features/mcp-tools/lib/tool-runtime';
 import { ApiError } from '@/lib/api-error';
-import { config, echoTool, server, sumTool } from './fixtures';
+import { echoTool, offer, server, sumTool } from './fixtures';
 
 const echoed: McpCallReply = {
   content: [{ type: 'text', text: 'Echo: hi' }],
@@ -24,12 +24,14 @@ function runtime(options: {
   const answers = [...(options.answers ?? [])];
   const calls: McpCallBody[] = [];
   const tools = createToolRuntime({
-    loadConfig: async () =>
-      config([
-        server({ approvalPolicy: options.policy ?? 'always ask' }),
-        server({ key: 'off', name: 'Off', active: false, status: 'inactive' }),
-      ]),
-    loadTools: async () => [echoTool, sumTool, { ...echoTool, server: 'off' }],
+    loadOffer: async () =>
+      offer(
+        [
+          server({ approvalPolicy: options.policy ?? 'always ask' }),
+          server({ key: 'off', name: 'Off', active: false, status: 'inactive' }),
+        ],
+        [echoTool, sumTool, { ...echoTool, server: 'off' }],
+      ),
     callTool: async (body) => {
       calls.push(body);
       return (options.reply ?? (async () => echoed))(body);
@@ -81,13 +83,7 @@ describe('running a tool call the model asked for', () => {
       },
     ]);
     expect(calls).toEqual([{ client: 'everything', name: 'echo', args: { message: 'hi' } }]);
-    expect(outcome).toMatchObject({
-      status: 'done',
-      result: echoed,
-      content: 'Echo: hi',
-      server: 'everything',
-      tool: 'echo',
-    });
+    expect(outcome).toMatchObject({ outcome: 'result', result: echoed, output: 'Echo: hi' });
     await tools.run({ id: 'c2', name: 'everything--echo', args: '{"message":"again"}' }, 'chat-1');
     expect(asked).toHaveLength(2);
   });
@@ -133,11 +129,11 @@ describe('running a tool call the model asked for', () => {
       { id: '1', name: 'everything--echo', args: '{"message":"x"}' },
       'chat-1',
     );
-    expect(denied).toMatchObject({
-      status: 'denied',
-      result: null,
+    expect(denied).toEqual({
+      outcome: 'denied',
       error: 'The user denied this tool call',
-      content: 'Error: The user denied this tool call',
+      output: 'Error: The user denied this tool call',
+      durationMs: 0,
     });
     expect(calls).toHaveLength(0);
     await tools.run({ id: '2', name: 'everything--echo', args: '{"message":"x"}' }, 'chat-1');
@@ -150,17 +146,17 @@ describe('running a tool call the model asked for', () => {
     for (const name of ['everything--get-sum', 'off--echo', 'echo', 'nope--echo']) {
       const outcome = await tools.run({ id: '1', name, args: '{}' }, 'chat-1');
       expect(outcome).toMatchObject({
-        status: 'error',
-        content: `Error: There is no tool "${name}"`,
+        outcome: 'error',
+        output: `Error: There is no tool "${name}"`,
       });
     }
     const badJson = await tools.run(
       { id: '2', name: 'everything--echo', args: '{"message":' },
       'chat-1',
     );
-    expect(badJson.content).toBe('Error: The arguments are not valid JSON');
+    expect(badJson.output).toBe('Error: The arguments are not valid JSON');
     const array = await tools.run({ id: '3', name: 'everything--echo', args: '[1]' }, 'chat-1');
-    expect(array.content).toBe('Error: The arguments must be a JSON object');
+    expect(array.output).toBe('Error: The arguments must be a JSON object');
     expect(calls).toHaveLength(0);
   });
 
@@ -184,13 +180,13 @@ describe('running a tool call the model asked for', () => {
       { id: '1', name: 'everything--get-sum', args: '{"a":1,"b":2}' },
       'c',
     );
-    expect(toolError).toMatchObject({ status: 'error', content: 'Error: boom' });
+    expect(toolError).toMatchObject({ outcome: 'error', output: 'Error: boom' });
     const failed = await tools.run(
       { id: '2', name: 'everything--echo', args: '{"message":"x"}' },
       'c',
     );
     expect(failed).toMatchObject({
-      status: 'error',
+      outcome: 'error',
       error: 'Tool "echo" on MCP server "everything": The tool did not answer within 60000 ms',
     });
   });
@@ -217,7 +213,7 @@ describe('running a tool call the model asked for', () => {
       { id: '1', name: 'everything--echo', args: '{"message":"x"}' },
       'c',
     );
-    expect(outcome.content).toBe(
+    expect(outcome.output).toBe(
       'Here is the image\n[image image/png, 8 B]\nresource text\n[binary resource demo://b (application/gzip)]',
     );
   });
@@ -233,8 +229,7 @@ describe('running a tool call the model asked for', () => {
         ),
     );
     const tools = createToolRuntime({
-      loadConfig: async () => config([server()]),
-      loadTools: async () => [echoTool],
+      loadOffer: async () => offer([server()], [echoTool]),
       callTool: async () => echoed,
       askApproval: asked,
     });

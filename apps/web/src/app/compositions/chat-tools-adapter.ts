@@ -1,11 +1,12 @@
 import type { ToolRuntime } from '@/features/mcp-tools/lib/tool-runtime';
-import type { ChatTools } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
 
 /**
  * The MCP tool runtime as the AI chat engine's tools: the tools of active servers that the
  * user left on (`toolStates` of the stored settings), and each call run with the server's
- * approval policy. The model reads what the runtime wrote for it (a denial as the tool's
- * error); the reply's tool card shows the tool's own reply, the error and the duration.
+ * approval policy. The runtime's outcome goes to the model and the chat as it is: the model
+ * reads `output` (a denial as the tool's error), the card the tool's own reply, the error and
+ * the duration.
  */
 export function chatToolsFrom(
   runtime: ToolRuntime,
@@ -18,21 +19,6 @@ export function chatToolsFrom(
         description: tool.function.description,
         inputSchema: tool.function.parameters as never,
       })),
-    call: async (call, ctx) => {
-      const outcome = await runtime.run(call, ctx.chatId, ctx.signal);
-      const details = {
-        durationMs: outcome.durationMs,
-        ...(outcome.result ? { result: outcome.result } : {}),
-        ...(outcome.error !== null ? { error: outcome.error } : {}),
-      };
-      switch (outcome.status) {
-        case 'done':
-          return { type: 'result', output: outcome.content, ...details };
-        case 'denied':
-          return { type: 'denied', reason: outcome.content, ...details };
-        case 'error':
-          return { type: 'error', message: outcome.content, ...details };
-      }
-    },
+    call: (call, ctx) => runtime.run(call, ctx.chatId, ctx.signal),
   };
 }

@@ -107,7 +107,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         page(
           paths.mindBoxCardItem,
           lazyPage(
-            () => import('@/features/mind-box/routes/card-item-page').then((m) => m.CardItemPage),
+            () => import('@/features/ai-chat/routes/card-item-page').then((m) => m.CardItemPage),
             ['mindBox'],
           ),
         ),
@@ -115,14 +115,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           paths.mindBoxCardLayout,
           lazyPage(
             () =>
-              import('@/features/mind-box/routes/card-layout-page').then((m) => m.CardLayoutPage),
+              import('@/features/ai-chat/routes/card-layout-page').then((m) => m.CardLayoutPage),
             ['mindBox'],
           ),
         ),
         page(
           paths.mindBoxTestData,
           lazyPage(
-            () => import('@/features/mind-box/routes/test-data-page').then((m) => m.TestDataPage),
+            () => import('@/features/ai-chat/routes/test-data-page').then((m) => m.TestDataPage),
             ['mindBox'],
           ),
         ),
@@ -144,7 +144,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(
               paths.mindBox,
               lazyPage(
-                () => import('../compositions/mind-box-screen').then((m) => m.MindBoxScreen),
+                () => import('../compositions/ai-chat-screen').then((m) => m.AiChatScreen),
                 ['mindBox', 'aiSettings', 'mcpTools'],
               ),
             ),

@@ -3,8 +3,8 @@ import { Download, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { exportSettings, importSettings, SettingsImportError } from '@/lib/settings/settings-file';
-import { getSettings } from '@/lib/settings/settings-store';
+import { exportSettings, importSettings, SettingsImportError } from '../lib/settings-file';
+import { getSettings } from '@/lib/stored-settings/settings-store';
 
 /** Export the settings as a JSON file (keys only when asked) and import such a file. */
 export function SettingsFileActions({

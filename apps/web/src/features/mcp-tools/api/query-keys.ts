@@ -3,4 +3,5 @@ export const mcpQueryKeys = {
   all: ['mcp'] as const,
   config: ['mcp', 'config'] as const,
   tools: ['mcp', 'tools'] as const,
+  offer: ['mcp', 'offer'] as const,
 };

@@ -1,15 +1,18 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callMcpTool } from '../api/call-tool';
-import { fetchMcpConfig } from '../api/get-config';
-import { fetchMcpTools } from '../api/tools';
+import { mcpOfferQueryOptions } from '../api/offer';
 import { createToolRuntime, type ToolRuntime } from '../lib/tool-runtime';
 import { requestApproval } from '../stores/approval-store';
 
-/** Tool runtime bound to the server's API and the approval dialog (render <ToolApprovalHost/>). */
-export function createBrowserToolRuntime(): ToolRuntime {
+/**
+ * Tool runtime bound to the server's API and the approval dialog (render <ToolApprovalHost/>).
+ * The offer is read through the query client: one request, cached between prompts and
+ * refreshed when the servers change.
+ */
+export function createBrowserToolRuntime(queryClient: QueryClient): ToolRuntime {
   return createToolRuntime({
-    loadConfig: fetchMcpConfig,
-    loadTools: fetchMcpTools,
+    loadOffer: () => queryClient.fetchQuery(mcpOfferQueryOptions),
     callTool: callMcpTool,
     askApproval: requestApproval,
   });
@@ -17,6 +20,7 @@ export function createBrowserToolRuntime(): ToolRuntime {
 
 /** One runtime per mounted chat screen, so "allow for this chat" lasts as long as it. */
 export function useToolRuntime(): ToolRuntime {
-  const [runtime] = useState(createBrowserToolRuntime);
+  const queryClient = useQueryClient();
+  const [runtime] = useState(() => createBrowserToolRuntime(queryClient));
   return runtime;
 }

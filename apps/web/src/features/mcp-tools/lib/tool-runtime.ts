@@ -1,9 +1,9 @@
+import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
 import type {
   McpCallBody,
   McpCallReply,
-  McpConfigReply,
-  McpServer,
-  McpTool,
+  McpOfferedTool,
+  McpOfferReply,
 } from '@confab/protocol/mcp';
 import {
   isToolSwitchedOn,
@@ -15,14 +15,6 @@ import {
 import { ApprovalMemory, type ApprovalDecision } from './approval';
 import { errorForModel, resultForModel } from './model-content';
 
-/** A tool call as the model asked for it: `{client}--{toolName}` and its arguments. */
-export interface ToolCallRequest {
-  id: string;
-  name: string;
-  /** The model's arguments: a JSON text (OpenAI style) or an object (Ollama style). */
-  args: unknown;
-}
-
 export interface ApprovalRequest {
   chatId: string;
   /** The model's id of the call, so its card can say it waits for the user. */
@@ -33,28 +25,9 @@ export interface ApprovalRequest {
   args: Record<string, unknown>;
 }
 
-export type ToolCallStatus = 'done' | 'error' | 'denied';
-
-/** What became of a call: shown as a card, and sent back to the model as `content`. */
-export interface ToolCallOutcome {
-  id: string;
-  name: string;
-  server: string | null;
-  tool: string;
-  args: Record<string, unknown> | null;
-  status: ToolCallStatus;
-  /** The tool's reply (also when the tool itself reported an error). */
-  result: McpCallReply | null;
-  /** Why the call did not run or failed on the way. */
-  error: string | null;
-  durationMs: number;
-  /** The tool message's content for the model. */
-  content: string;
-}
-
 export interface ToolRuntimeDeps {
-  loadConfig(signal?: AbortSignal): Promise<McpConfigReply>;
-  loadTools(signal?: AbortSignal): Promise<McpTool[]>;
+  /** The tools of the active servers with their policies, and the limits (one request). */
+  loadOffer(signal?: AbortSignal): Promise<McpOfferReply>;
   callTool(
     body: McpCallBody,
     options: { signal?: AbortSignal; serverTimeoutMs?: number },
@@ -91,23 +64,18 @@ export function readToolArgs(raw: unknown): Record<string, unknown> | string {
 export function createToolRuntime(deps: ToolRuntimeDeps) {
   const now = deps.now ?? (() => performance.now());
   const memory = new ApprovalMemory();
-  let servers = new Map<string, McpServer>();
-  let offered = new Set<string>();
+  // The tools offered with the last prompt, by their model name: only these may be called.
+  let offered = new Map<string, McpOfferedTool>();
   let serverTimeoutMs: number | undefined;
 
   async function offer(
     toolStates: Readonly<Record<string, boolean>> | undefined,
     signal?: AbortSignal,
   ): Promise<ModelFunctionTool[]> {
-    const [config, tools] = await Promise.all([deps.loadConfig(signal), deps.loadTools(signal)]);
-    servers = new Map(config.servers.map((server) => [server.key, server]));
-    serverTimeoutMs = config.limits.callTimeoutMs;
-    const switchedOn = tools.filter(
-      (tool) =>
-        servers.get(tool.server)?.active === true &&
-        isToolSwitchedOn(toolStates, tool.server, tool.name),
-    );
-    offered = new Set(switchedOn.map((tool) => modelToolName(tool.server, tool.name)));
+    const { tools, limits } = await deps.loadOffer(signal);
+    serverTimeoutMs = limits.callTimeoutMs;
+    const switchedOn = tools.filter((tool) => isToolSwitchedOn(toolStates, tool.server, tool.name));
+    offered = new Map(switchedOn.map((tool) => [modelToolName(tool.server, tool.name), tool]));
     return switchedOn.map(toModelTool);
   }
 
@@ -117,49 +85,34 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     signal?: AbortSignal,
   ): Promise<ToolCallOutcome> {
     const started = now();
-    const parsed = parseModelToolName(call.name);
-    const base = {
-      id: call.id,
-      name: call.name,
-      server: parsed?.client ?? null,
-      tool: parsed?.toolName ?? call.name,
-    };
-    const failed = (
-      status: ToolCallStatus,
-      message: string,
-      args: Record<string, unknown> | null,
-    ): ToolCallOutcome => ({
-      ...base,
-      args,
-      status,
-      result: null,
+    const failed = (outcome: 'error' | 'denied', message: string): ToolCallOutcome => ({
+      outcome,
+      output: errorForModel(message),
       error: message,
       durationMs: now() - started,
-      content: errorForModel(message),
     });
 
-    if (!parsed || !offered.has(call.name)) {
-      return failed('error', `There is no tool "${call.name}"`, null);
-    }
+    const parsed = parseModelToolName(call.name);
+    const tool = offered.get(call.name);
+    if (!parsed || !tool) return failed('error', `There is no tool "${call.name}"`);
     const args = readToolArgs(call.args);
-    if (typeof args === 'string') return failed('error', args, null);
+    if (typeof args === 'string') return failed('error', args);
 
-    const server = servers.get(parsed.client);
-    const policy = server?.approvalPolicy ?? 'always ask';
+    const policy = tool.approvalPolicy;
     if (memory.needsApproval(policy, chatId, parsed.client, parsed.toolName)) {
       const decision = await deps.askApproval(
         {
           chatId,
           callId: call.id,
           server: parsed.client,
-          serverName: server?.name ?? parsed.client,
+          serverName: tool.serverName,
           tool: parsed.toolName,
           args,
         },
         signal,
       );
       memory.remember(decision, policy, chatId, parsed.client, parsed.toolName);
-      if (decision === 'deny') return failed('denied', 'The user denied this tool call', args);
+      if (decision === 'deny') return failed('denied', 'The user denied this tool call');
     }
 
     try {
@@ -167,18 +120,18 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
         { client: parsed.client, name: parsed.toolName, args },
         { signal, serverTimeoutMs },
       );
+      const output = resultForModel(result);
       return {
-        ...base,
-        args,
-        status: result.isError ? 'error' : 'done',
+        outcome: result.isError ? 'error' : 'result',
+        output,
         result,
-        error: null,
+        // A tool's own error is shown as the model reads it.
+        ...(result.isError ? { error: output } : {}),
         durationMs: now() - started,
-        content: resultForModel(result),
       };
     } catch (error) {
       if (signal?.aborted) throw error;
-      return failed('error', error instanceof Error ? error.message : String(error), args);
+      return failed('error', error instanceof Error ? error.message : String(error));
     }
   }
 

@@ -2,7 +2,7 @@ import type { ServiceConfig } from '@confab/protocol/services';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useServiceManager } from '@/lib/services/use-service';
+import { useServiceManager } from '@/lib/service-registry/use-service';
 
 const featureNames = ['realTimeChat', 'messageHistory', 'toolCalls', 'multiModal'] as const;
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChat, type ChatEvent } from '@/features/mind-box/engine/run-chat';
+import { runChat, type ChatEvent } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,
   type ProviderServer,

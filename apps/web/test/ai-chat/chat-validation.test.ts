@@ -4,13 +4,13 @@ import {
   maxTokensCap,
   validateChatSettings,
   type ChatSettingsDraft,
-} from '@/features/mind-box/lib/chat-validation';
-import { markdownBlocks, BlockCache } from '@/features/mind-box/lib/markdown-blocks';
-import { messageRows } from '@/features/mind-box/lib/timeline';
+} from '@/features/ai-chat/lib/chat-validation';
+import { markdownBlocks, BlockCache } from '@/features/ai-chat/lib/markdown-blocks';
+import { messageRows } from '@/features/ai-chat/lib/timeline';
 import { promptProblem } from '@/components/chat-input/input-rules';
 import { timelineLabel } from '@/lib/time/timeline-label';
-import { formatCost, replyCost } from '@/features/mind-box/lib/reply-cost';
-import { filterChats } from '@/features/mind-box/components/chat-list';
+import { formatCost, replyCost } from '@/features/ai-chat/lib/reply-cost';
+import { filterChats } from '@/features/ai-chat/components/chat-list';
 
 const draft: ChatSettingsDraft = {
   summary: 'Chat',

@@ -6,22 +6,10 @@
  * is honoured at every step: what arrived before a stop is kept.
  */
 import { limits } from '@confab/protocol/limits';
-import {
-  generateText,
-  jsonSchema,
-  tool,
-  type LanguageModel,
-  type ModelMessage,
-  type ToolSet,
-} from 'ai';
-import {
-  asLanguageModelUsage,
-  convertToLanguageModelPrompt,
-  prepareCallSettings,
-  prepareToolsAndToolChoice,
-  standardizePrompt,
-} from 'ai/internal';
-import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
+import { generateText, jsonSchema, tool, type ModelMessage, type ToolSet } from 'ai';
+import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
+import type { ChatTools } from '../lib/chat-tools';
+import { finishTokens, modelPrompt, modelTools, type ModelV3 } from './model-call';
 import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
 import { createLanguageModel, providerOptionsFor } from './provider-model';
 import { sliceMs, yieldToMain } from './time-slice';
@@ -31,7 +19,7 @@ export type ChatEvent =
   | { type: 'reasoning'; text: string }
   | { type: 'content'; text: string }
   | { type: 'tool-call'; call: ToolCallRequest }
-  | { type: 'tool-result'; call: ToolCallRequest; outcome: ToolOutcome }
+  | { type: 'tool-result'; call: ToolCallRequest; outcome: ToolCallOutcome }
   | { type: 'trace'; label: string; message: string };
 
 export interface ChatRunOptions {
@@ -104,22 +92,15 @@ function stringify(value: unknown): string {
   }
 }
 
-function toolOutput(outcome: ToolOutcome) {
-  switch (outcome.type) {
-    case 'result':
-      return typeof outcome.output === 'string'
-        ? { type: 'text' as const, value: outcome.output }
-        : { type: 'json' as const, value: JSON.parse(stringify(outcome.output ?? null)) as never };
-    case 'error':
-      return { type: 'error-text' as const, value: outcome.message };
-    // A denial is the tool's error to the model. (As `execution-denied`, the Ollama provider
-    // would send a tool message without content.)
-    case 'denied':
-      return {
-        type: 'error-text' as const,
-        value: outcome.reason ?? 'Error: the user denied this tool call',
-      };
-  }
+/**
+ * A call's outcome as the tool message: its output as text, or as the tool's error when it did
+ * not give a result. (A denial as `execution-denied` would reach Ollama as a tool message
+ * without content.)
+ */
+function toolOutput(outcome: ToolCallOutcome) {
+  return outcome.outcome === 'result'
+    ? { type: 'text' as const, value: outcome.output }
+    : { type: 'error-text' as const, value: outcome.output };
 }
 
 export async function runChat(request: ChatRequest, options: ChatRunOptions): Promise<ChatResult> {
@@ -230,10 +211,10 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         });
         const outcome = await options.tools
           .call(call, { chatId: options.chatId, signal })
-          .catch((error: unknown): ToolOutcome => ({
-            type: 'error',
-            message: error instanceof Error ? error.message : String(error),
-          }));
+          .catch((error: unknown): ToolCallOutcome => {
+            const message = error instanceof Error ? error.message : String(error);
+            return { outcome: 'error', output: message, error: message };
+          });
         // Stopped while the call waited for approval or ran: it has no outcome (shown as stopped).
         if (signal.aborted) break;
         onEvent({ type: 'tool-result', call, outcome });
@@ -277,13 +258,10 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
 
 type CommonSettings = Omit<Parameters<typeof generateText>[0], 'messages' | 'prompt'>;
 
-/** The providers here are all of the current model interface. */
-type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-
 /**
  * One streamed model call. It drives the provider's own stream (`doStream`: the provider's SSE
- * or NDJSON parsing, chunk validation, tool-call assembly) with the AI SDK's prompt and tool
- * preparation, rather than `streamText`, whose extra stages (step bookkeeping, teeing, result
+ * or NDJSON parsing, chunk validation, tool-call assembly) with the prompt and tools prepared
+ * in model-call.ts, rather than `streamText`, whose extra stages (step bookkeeping, teeing, result
  * promises) cost this single-step use two thirds of its time on a fast stream (measured by
  * `npm run bench:stream`). Multi-step tool handling is the engine's own loop above.
  */
@@ -294,26 +272,17 @@ async function streamStep(
   step: StepOutcome,
 ): Promise<void> {
   const model = common.model as ModelV3;
-  const standardized = await standardizePrompt({ system: common.system, messages });
-  const prompt = await convertToLanguageModelPrompt({
-    prompt: standardized,
-    supportedUrls: await model.supportedUrls,
-    download: undefined,
-    abortSignal: common.abortSignal,
-  });
-  const { tools, toolChoice } = await prepareToolsAndToolChoice({
-    tools: common.tools,
-    toolChoice: common.toolChoice,
-    activeTools: undefined,
-  });
+  const prompt = await modelPrompt(
+    common.system as string | undefined,
+    messages,
+    await model.supportedUrls,
+    common.abortSignal,
+  );
   const { stream, request } = await model.doStream({
-    ...prepareCallSettings({
-      maxOutputTokens: common.maxOutputTokens,
-      temperature: common.temperature,
-    }),
+    maxOutputTokens: common.maxOutputTokens,
+    temperature: common.temperature,
     prompt,
-    tools,
-    toolChoice,
+    ...(await modelTools(common.tools)),
     abortSignal: common.abortSignal,
     providerOptions: common.providerOptions,
   });
@@ -345,9 +314,9 @@ async function streamStep(
         args: parseArgs(part.input),
       });
     } else if (part.type === 'finish') {
-      const usage = asLanguageModelUsage(part.usage);
-      step.inputTokens += usage.inputTokens ?? 0;
-      step.outputTokens += usage.outputTokens ?? 0;
+      const tokens = finishTokens(part);
+      step.inputTokens += tokens.input;
+      step.outputTokens += tokens.output;
     } else if (part.type === 'error') {
       throw part.error;
     }

@@ -5,7 +5,12 @@
  */
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { providerNames } from '@confab/protocol/providers';
-import { getSettings, loadSettings, normalizeSettings, saveSettings } from './settings-store';
+import {
+  getSettings,
+  loadSettings,
+  normalizeSettings,
+  saveSettings,
+} from '@/lib/stored-settings/settings-store';
 
 export function exportSettings(settings: StoredSettings, includeKeys: boolean): string {
   const copy = normalizeSettings(settings);

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import { describe, expect, it, vi } from 'vitest';
-import { chatDb, chatDbName, memoryChatDb } from '@/features/mind-box/stores/chat-db';
+import { chatDb, chatDbName, memoryChatDb } from '@/features/ai-chat/stores/chat-db';
 import {
   finishedMessage,
   firstScreenMessages,
   openChat,
-} from '@/features/mind-box/stores/chat-actions';
-import { useChatStore } from '@/features/mind-box/stores/chat-store';
+} from '@/features/ai-chat/stores/chat-actions';
+import { useChatStore } from '@/features/ai-chat/stores/chat-store';
 
 const chat = (id: string, updatedAt: number): AiChat => ({
   id,

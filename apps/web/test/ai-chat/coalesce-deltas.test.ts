@@ -5,7 +5,7 @@ import {
   coalesceDeltas,
   deltaWireOf,
   type DeltaWire,
-} from '@/features/mind-box/engine/coalesce-deltas';
+} from '@/features/ai-chat/engine/coalesce-deltas';
 
 const fixtures = new URL('../../../../e2e/fixtures/provider-streams/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8');

@@ -2,9 +2,9 @@
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageMediaType, promptContent } from '@/features/mind-box/engine/prompt-content';
-import { buildChatRequest } from '@/features/mind-box/engine/request-building';
-import { runChat } from '@/features/mind-box/engine/run-chat';
+import { imageMediaType, promptContent } from '@/features/ai-chat/engine/prompt-content';
+import { buildChatRequest } from '@/features/ai-chat/engine/request-building';
+import { runChat } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,
   type ProviderServer,

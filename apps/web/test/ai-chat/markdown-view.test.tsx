@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MarkdownView } from '@/features/mind-box/components/markdown-view';
+import { MarkdownView } from '@/features/ai-chat/components/markdown-view';
 
 describe('reply markdown', () => {
   it('renders tables, highlighted code and lists', () => {

@@ -5,11 +5,14 @@ import { ChatToolCallCard } from '@/features/mcp-tools/components/chat-tool-call
 import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
 import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
-import { MindBoxPage } from '@/features/mind-box/routes/mind-box-page';
-import { ChatToolsContext } from '@/lib/ai/chat-tools-context';
-import { ToolCallViewContext, type ToolCallView } from '@/lib/ai/tool-call-view-context';
-import { getSettings, updateSettings } from '@/lib/settings/settings-store';
-import { useSettings } from '@/lib/settings/use-settings';
+import { AiChatPage } from '@/features/ai-chat/routes/ai-chat-page';
+import { ChatToolsContext } from '@/features/ai-chat/lib/chat-tools-context';
+import {
+  ToolCallViewContext,
+  type ToolCallView,
+} from '@/features/ai-chat/lib/tool-call-view-context';
+import { getSettings, updateSettings } from '@/lib/stored-settings/settings-store';
+import { useSettings } from '@/lib/stored-settings/use-settings';
 import { chatToolsFrom } from './chat-tools-adapter';
 
 const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call} live={live} />;
@@ -20,14 +23,14 @@ const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call}
  * the stored settings' `toolStates`, each call approved in the approval dialog and shown in
  * the reply as a tool card).
  */
-export function MindBoxScreen() {
+export function AiChatScreen() {
   const settings = useSettings();
   const runtime = useToolRuntime();
   const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
     <ChatToolsContext.Provider value={tools}>
       <ToolCallViewContext.Provider value={toolCallView}>
-        <MindBoxPage
+        <AiChatPage
           providerSettings={<ProviderSettingsPanel />}
           toolbarExtras={
             <ToolSettingsDialog

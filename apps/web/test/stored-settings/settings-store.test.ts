@@ -2,7 +2,11 @@ import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { exportSettings, importSettings, SettingsImportError } from '@/lib/settings/settings-file';
+import {
+  exportSettings,
+  importSettings,
+  SettingsImportError,
+} from '@/features/ai-settings/lib/settings-file';
 import {
   getSettings,
   loadSettings,
@@ -11,8 +15,8 @@ import {
   settingsArePersistent,
   subscribeSettings,
   updateSettings,
-} from '@/lib/settings/settings-store';
-import { missingSettings } from '@/lib/settings/readiness';
+} from '@/lib/stored-settings/settings-store';
+import { missingSettings } from '@/features/ai-chat/lib/provider-readiness';
 
 /** Reads the record the way another tab or idb-keyval would: keyval-store / keyval / settings. */
 function rawStored(): Promise<unknown> {

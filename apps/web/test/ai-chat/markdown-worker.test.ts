@@ -9,7 +9,7 @@ describe('the markdown worker', () => {
       self: { postMessage(m: unknown): void; onmessage?: (e: { data: unknown }) => void };
     };
     scope.self = { postMessage: (m) => sent.push(m as never) };
-    await import('@/features/mind-box/lib/markdown.worker');
+    await import('@/features/ai-chat/lib/markdown.worker');
     const texts = ['**one**', '<script>x()</script> two', '```ts\nconst a = 1;\n```'];
     scope.self.onmessage!({ data: { texts } });
     expect(sent.flatMap((m) => m.texts)).toEqual(texts);

@@ -5,7 +5,7 @@ import {
   loadSettings,
   saveSettings,
   settingsArePersistent,
-} from '@/lib/settings/settings-store';
+} from '@/lib/stored-settings/settings-store';
 
 it('falls back to memory when IndexedDB is unavailable (private mode)', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialChatState, useChatStore } from '@/features/mind-box/stores/chat-store';
-import { resetSettingsForTests, saveSettings } from '@/lib/settings/settings-store';
+import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
 import {
   startProviderServer,
   type ProviderServer,

@@ -7,10 +7,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
-import { useChatTools } from '@/lib/ai/chat-tools-context';
-import { missingSettings } from '@/lib/settings/readiness';
-import { loadSettings } from '@/lib/settings/settings-store';
-import { useSettings } from '@/lib/settings/use-settings';
+import { useChatTools } from '../lib/chat-tools-context';
+import { missingSettings } from '../lib/provider-readiness';
+import { loadSettings } from '@/lib/stored-settings/settings-store';
+import { useSettings } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
@@ -36,7 +36,7 @@ type Panel = 'chat' | 'inspector' | 'provider' | null;
  * input on the right. `providerSettings` is the provider settings screen and `toolbarExtras`
  * further toolbar buttons, both composed by the app.
  */
-export function MindBoxPage({
+export function AiChatPage({
   providerSettings,
   toolbarExtras,
 }: {

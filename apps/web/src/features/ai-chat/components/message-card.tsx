@@ -5,7 +5,7 @@ import { Fragment, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useToolCallView } from '@/lib/ai/tool-call-view-context';
+import { useToolCallView } from '../lib/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
 import type { LiveReply } from '../stores/chat-store';

@@ -3,10 +3,10 @@
  * lifecycle of docs/product.md#ai-reply-lifecycle (send → active message → chunks → completion
  * or error → saved).
  */
-import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
-import type { ChatTools, ToolOutcome } from '@/lib/ai/chat-tools';
+import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
 import { runChat, type ChatEvent, type ChatResult } from '../engine/run-chat';
@@ -182,7 +182,7 @@ function liveBuffer(messageId: string) {
         case 'tool-result': {
           // The latest call of that id still waiting: a provider may reuse ids across rounds.
           const record = live.toolCalls.findLast((c) => c.id === event.call.id && !c.outcome);
-          if (record) Object.assign(record, toolCallOutcome(event.outcome));
+          if (record) Object.assign(record, event.outcome);
           schedule();
           break;
         }
@@ -191,29 +191,6 @@ function liveBuffer(messageId: string) {
           break;
       }
     },
-  };
-}
-
-/** What a tool call's card shows once it has an outcome, and what the model was told. */
-function toolCallOutcome(outcome: ToolOutcome): Partial<ToolCallRecord> {
-  const output =
-    outcome.type === 'result'
-      ? typeof outcome.output === 'string'
-        ? outcome.output
-        : JSON.stringify(outcome.output)
-      : outcome.type === 'error'
-        ? outcome.message
-        : (outcome.reason ?? '');
-  return {
-    outcome: outcome.type,
-    output,
-    ...(outcome.result ? { result: outcome.result } : {}),
-    ...(outcome.error !== undefined
-      ? { error: outcome.error }
-      : outcome.type === 'error'
-        ? { error: outcome.message }
-        : {}),
-    ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
   };
 }
 

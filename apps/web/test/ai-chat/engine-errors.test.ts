@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusMessage, toChatFailure } from '@/features/mind-box/engine/provider-errors';
-import { runChat } from '@/features/mind-box/engine/run-chat';
+import { statusMessage, toChatFailure } from '@/features/ai-chat/engine/provider-errors';
+import { runChat } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,
   type ProviderServer,

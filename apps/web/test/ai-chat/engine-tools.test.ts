@@ -1,8 +1,9 @@
 // @vitest-environment node
+import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatTools, ToolCallRequest, ToolOutcome } from '@/lib/ai/chat-tools';
-import { splitToolName, toolName } from '@/lib/ai/chat-tools';
-import { runChat, type ChatEvent } from '@/features/mind-box/engine/run-chat';
+import type { ChatTools } from '@/features/ai-chat/lib/chat-tools';
+import { splitToolName, toolName } from '@/features/ai-chat/lib/chat-tools';
+import { runChat, type ChatEvent } from '@/features/ai-chat/engine/run-chat';
 import {
   startProviderServer,
   type ProviderServer,
@@ -18,7 +19,10 @@ afterAll(() => server.close());
 /** Tools held in memory: each name answers with `answer(call)`; calls are recorded. */
 function memoryTools(
   names: string[],
-  answer: (call: ToolCallRequest, signal: AbortSignal) => Promise<ToolOutcome> | ToolOutcome,
+  answer: (
+    call: ToolCallRequest,
+    signal: AbortSignal,
+  ) => Promise<ToolCallOutcome> | ToolCallOutcome,
 ) {
   const calls: ToolCallRequest[] = [];
   const tools: ChatTools = {
@@ -68,8 +72,8 @@ describe('tool loop', () => {
 
   it('OpenAI: call → tool message → re-send → answer', async () => {
     const { tools, calls } = memoryTools(['multiply'], () => ({
-      type: 'result',
-      output: { product: 21 },
+      outcome: 'result',
+      output: JSON.stringify({ product: 21 }),
     }));
     const tag = `loop-${Date.now()}`;
     const { done, events } = run(
@@ -100,7 +104,7 @@ describe('tool loop', () => {
   });
 
   it('DeepSeek: the assistant message with tool calls carries reasoning_content', async () => {
-    const { tools } = memoryTools(['weather'], () => ({ type: 'result', output: 'sunny' }));
+    const { tools } = memoryTools(['weather'], () => ({ outcome: 'result', output: 'sunny' }));
     const tag = `ds-${Date.now()}`;
     const { done } = run(
       chatRequest('DeepSeek', server.base(`deepseek-tool-loop,tag:${tag}`), {
@@ -122,8 +126,8 @@ describe('tool loop', () => {
 
   it('Ollama: a tool call with thinking, then the answer', async () => {
     const { tools, calls } = memoryTools(['getWeather'], () => ({
-      type: 'result',
-      output: { temperature: '72 °F' },
+      outcome: 'result',
+      output: JSON.stringify({ temperature: '72 °F' }),
     }));
     const { done } = run(chatRequest('Ollama', server.base('ollama-tool-loop')), tools);
     const result = await done;
@@ -134,7 +138,7 @@ describe('tool loop', () => {
   });
 
   it('a denied call goes back to the model as denied, and errors as error text', async () => {
-    const { tools } = memoryTools(['multiply'], () => ({ type: 'denied', reason: 'No' }));
+    const { tools } = memoryTools(['multiply'], () => ({ outcome: 'denied', output: 'No' }));
     const tag = `deny-${Date.now()}`;
     const { done } = run(
       chatRequest('OpenAI', server.base(`openai-tool-loop,tag:${tag}`), { model: 'gpt-4o' }),
@@ -149,8 +153,8 @@ describe('tool loop', () => {
 
   it('a denial reaches Ollama as the tool message content too', async () => {
     const { tools } = memoryTools(['getWeather'], () => ({
-      type: 'denied',
-      reason: 'Error: The user denied this tool call',
+      outcome: 'denied',
+      output: 'Error: The user denied this tool call',
     }));
     const tag = `deny-ollama-${Date.now()}`;
     const { done } = run(chatRequest('Ollama', server.base(`ollama-tool-loop,tag:${tag}`)), tools);
@@ -164,7 +168,7 @@ describe('tool loop', () => {
   });
 
   it('a model the catalogue lists without tools is offered none', async () => {
-    const { tools, calls } = memoryTools(['multiply'], () => ({ type: 'result', output: 1 }));
+    const { tools, calls } = memoryTools(['multiply'], () => ({ outcome: 'result', output: '1' }));
     const tag = `no-tools-${Date.now()}`;
     const { done } = run(
       chatRequest('DeepSeek', server.base(`deepseek-reasoning,tag:${tag}`), {
@@ -182,7 +186,7 @@ describe('tool loop', () => {
   });
 
   it('stops after the round cap', async () => {
-    const { tools, calls } = memoryTools(['multiply'], () => ({ type: 'result', output: 1 }));
+    const { tools, calls } = memoryTools(['multiply'], () => ({ outcome: 'result', output: '1' }));
     // `openai-tool-call` always answers with a tool call.
     const { done, events } = run(
       chatRequest('OpenAI', server.base('openai-tool-call'), { model: 'gpt-4o' }),
@@ -202,8 +206,8 @@ describe('tool loop', () => {
     const started = new Promise<void>((r) => (release = r));
     const { tools } = memoryTools(['multiply'], (_call, signal) => {
       release();
-      return new Promise<ToolOutcome>((resolve) =>
-        signal.addEventListener('abort', () => resolve({ type: 'error', message: 'aborted' })),
+      return new Promise<ToolCallOutcome>((resolve) =>
+        signal.addEventListener('abort', () => resolve({ outcome: 'error', output: 'aborted' })),
       );
     });
     const handle = run(
@@ -230,7 +234,9 @@ describe('tool loop', () => {
     const result = await done;
     expect(result.failure).toBeUndefined();
     const outcome = events.find((e) => e.type === 'tool-result');
-    expect(outcome).toMatchObject({ outcome: { type: 'error', message: 'tool host down' } });
+    expect(outcome).toMatchObject({
+      outcome: { outcome: 'error', output: 'tool host down', error: 'tool host down' },
+    });
   });
 
   it('tools that cannot be listed leave the model to answer alone', async () => {
