@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { makePrivateDirSync, makePrivateFileSync, tightenFileSync } from '../lib/private-files';
 import type { Database, Engine } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
-import { startWalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer } from './write-pipeline/wal-checkpointer';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
 import { newId } from '../lib/ids';
 import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/chat.repository';
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
-import type { SendStore, StoredSend } from '../repositories/send-store';
+import type { SendStore, StoredSend } from '../db/write-pipeline/send-store';
 import type { Transact } from '../repositories/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';

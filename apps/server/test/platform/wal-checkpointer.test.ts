@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectSqlite, type DatabaseHandle } from '../../src/db/connect';
-import { startWalCheckpointer } from '../../src/db/wal-checkpointer';
+import { startWalCheckpointer } from '../../src/db/write-pipeline/wal-checkpointer';
 import { eventually } from '../helpers/mcp';
 
 /** Rows of about 1 KB: 4,000 of them are about 1,000 WAL pages, SQLite's own checkpoint size. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../schema';
 import {
   addUnread,
   readSendAccess,
@@ -9,8 +9,8 @@ import {
   toSendAccess,
   type SendAccess,
   type SendAccessRow,
-} from './chat.repository';
-import { insertMessage, messageColumns, takeNextSeq } from './message.repository';
+} from '../../repositories/chat.repository';
+import { insertMessage, messageColumns, takeNextSeq } from '../../repositories/message.repository';
 import { groupedSendStore, type NewSend, type SendStore, type StoredSend } from './send-store';
 import { sendThreadSource } from './send-thread-source';
 
