@@ -249,8 +249,11 @@ function sharedOrLocal(
 
 /** On SQLite, sends are stored by a thread of their own (see threadSendStore). */
 function sendStore(database: DatabaseHandle, log: ConnectionLogger): SendStore {
-  if (database.file === undefined) return groupedSendStore(database.db, database.reads);
-  return threadSendStore({ ...database, file: database.file }, (error) =>
+  const { file, sqlite } = database;
+  if (file === undefined || sqlite === undefined) {
+    return groupedSendStore(database.db, database.reads);
+  }
+  return threadSendStore({ ...database, file, sqlite }, (error) =>
     log.warn({ err: error }, 'The thread storing sends failed; the event loop stores them now'),
   );
 }

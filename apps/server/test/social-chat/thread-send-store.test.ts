@@ -24,7 +24,10 @@ describe('sends stored by a thread of their own (SQLite)', () => {
   });
 
   const storeOn = (file: string, failures: unknown[] = []) => {
-    const store = threadSendStore({ ...t.app.database, file }, (error) => failures.push(error));
+    const sqlite = t.app.database.sqlite!;
+    const store = threadSendStore({ ...t.app.database, file, sqlite }, (error) =>
+      failures.push(error),
+    );
     stores.push(store);
     return store;
   };
