@@ -131,6 +131,23 @@ describe('rate limits answer 429 with retry-after', () => {
     expect(stored.map((m) => m.content).sort()).toEqual(['one', 'two']);
     expect((await bob.api.send(chatId, { content: 'reply' })).statusCode).toBe(200);
   });
+
+  it('on message sends and edits in the messages service, whichever entry point calls it', async () => {
+    t = await startTestApp(undefined, { rateLimits: { messagesPerUserPerMinute: 2 } });
+    const { alice, chatId } = await friends(t.app);
+    const messages = t.app.services.messages;
+    const first = await messages.send(alice.user, { chatId, content: 'one', contentType: 'text' });
+    await messages.edit(alice.user, chatId, first._id, 'one, edited');
+    const refused = { statusCode: 429, code: 'RATE_LIMITED' };
+    await expect(
+      messages.send(alice.user, { chatId, content: 'two', contentType: 'text' }),
+    ).rejects.toMatchObject(refused);
+    await expect(messages.edit(alice.user, chatId, first._id, 'again')).rejects.toMatchObject(
+      refused,
+    );
+    const stored = await t.app.database.db.selectFrom('messages').select('content').execute();
+    expect(stored.map((m) => m.content)).toEqual(['one, edited']);
+  });
 });
 
 describe.skipIf(!redisServerUrl)('limits shared through Redis by the nodes of a site', () => {
