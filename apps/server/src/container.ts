@@ -20,7 +20,7 @@ import { FriendRequestRepository } from './repositories/friend-request.repositor
 import { SessionRepository } from './repositories/session.repository';
 import { groupedSendStore, type SendStore } from './db/write-pipeline/send-store';
 import { threadSendStore } from './db/write-pipeline/thread-send-store';
-import { transactor } from './repositories/transaction';
+import { transactor } from './db/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';

@@ -14,7 +14,7 @@ import { newId } from '../lib/ids';
 import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/chat.repository';
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
 import type { SendStore, StoredSend } from '../db/write-pipeline/send-store';
-import type { Transact } from '../repositories/transaction';
+import type { Transact } from '../db/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
 import type { MessageNotifications } from './message-notifications';
