@@ -9,6 +9,7 @@ import {
 } from './lib/attempt-limiter';
 import type { RedisHandle } from './lib/redis/connection';
 import type { SecretBox } from './lib/secret-box';
+import type { Log, WarnLog } from './lib/log';
 import { RedisAttemptLimiter } from './lib/redis/attempt-limiter';
 import { MemoryDelayLimiter, type DelaySettings } from './lib/progressive-delay';
 import { RedisDelayLimiter } from './lib/redis/progressive-delay';
@@ -17,15 +18,14 @@ import { ReadinessService } from './services/readiness.service';
 import { ChatRepository } from './repositories/chat.repository';
 import { FriendRequestRepository } from './repositories/friend-request.repository';
 import { SessionRepository } from './repositories/session.repository';
-import { groupedSendStore, type SendStore } from './repositories/send-store';
-import { threadSendStore } from './repositories/thread-send-store';
-import { transactor } from './repositories/transaction';
+import { groupedSendStore, type SendStore } from './db/write-pipeline/send-store';
+import { threadSendStore } from './db/write-pipeline/thread-send-store';
+import { transactor } from './db/transaction';
 import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
 import { AdminRolesService } from './services/admin-roles.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
-import type { ConnectionLogger } from './mcp/connection';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
@@ -52,7 +52,7 @@ export function createServices(
   database: DatabaseHandle,
   /** Seals the secrets stored in the database (MCP header values). */
   secrets: SecretBox,
-  log: ConnectionLogger = silentLog,
+  log: Log = silentLog,
   redis: RedisHandle | null = null,
 ) {
   const perMinute = (name: string, what: string, max: number) =>
@@ -147,11 +147,17 @@ export function createServices(
     chats: new ChatRepository(db),
   });
   const sends = sendStore(database, log);
+  const messageSends = perMinute(
+    'message-sends',
+    'message sends',
+    config.rateLimits.messagesPerUserPerMinute,
+  );
   const messages = new MessagesService({
     // Everything the service reads outside a transaction (the check before a send, history).
     store: messagesStore(database.reads),
     transact: transactor(database.db, messagesStore),
     sends,
+    allowance: messageSends,
     chats,
     attachments: files,
     notify: messageNotifications,
@@ -178,11 +184,6 @@ export function createServices(
     readiness,
     auth,
     admins,
-    messageSends: perMinute(
-      'message-sends',
-      'message sends',
-      config.rateLimits.messagesPerUserPerMinute,
-    ),
     // The `friendRequestMessage` socket notice: as many per minute as friend requests.
     friendRequestNotices: perMinute(
       'friend-request-notices',
@@ -208,7 +209,7 @@ export function createServices(
  */
 function sharedAttemptLimiter(
   redis: RedisHandle | null,
-  log: ConnectionLogger,
+  log: WarnLog,
   limit: { name: string; what: string; max: number; windowMs: number },
 ): AttemptLimiter {
   return sharedOrLocal(
@@ -224,7 +225,7 @@ function sharedAttemptLimiter(
 /** The waits after failed sign-ins on an account (see DelaySettings), shared like the limits. */
 function sharedDelayLimiter(
   redis: RedisHandle | null,
-  log: ConnectionLogger,
+  log: WarnLog,
   settings: DelaySettings,
 ): AttemptLimiter {
   return sharedOrLocal(
@@ -238,7 +239,7 @@ function sharedDelayLimiter(
 
 function sharedOrLocal(
   redis: RedisHandle | null,
-  log: ConnectionLogger,
+  log: WarnLog,
   what: string,
   local: AttemptLimiter,
   shared: (commands: RedisHandle['commands'], keyPrefix: string) => AttemptLimiter,
@@ -248,28 +249,31 @@ function sharedOrLocal(
 }
 
 /** On SQLite, sends are stored by a thread of their own (see threadSendStore). */
-function sendStore(database: DatabaseHandle, log: ConnectionLogger): SendStore {
-  if (database.file === undefined) return groupedSendStore(database.db, database.reads);
-  return threadSendStore({ ...database, file: database.file }, (error) =>
+function sendStore(database: DatabaseHandle, log: WarnLog): SendStore {
+  const { file, sqlite } = database;
+  if (file === undefined || sqlite === undefined) {
+    return groupedSendStore(database.db, database.reads);
+  }
+  return threadSendStore({ ...database, file, sqlite }, (error) =>
     log.warn({ err: error }, 'The thread storing sends failed; the event loop stores them now'),
   );
 }
 
 /** Presence shared by every node through Redis when it is configured, else this node's alone. */
-function presenceStore(redis: RedisHandle | null, log: ConnectionLogger): PresenceStore {
+function presenceStore(redis: RedisHandle | null, log: Pick<Log, 'info' | 'warn'>): PresenceStore {
   const local = new MemoryPresenceStore();
   if (!redis) return local;
   const shared = new RedisPresence(redis.commands, redis.keyPrefix, randomUUID());
   return new SharedPresenceStore({ local, shared, log });
 }
 
-function typingStore(redis: RedisHandle | null, log: ConnectionLogger): TypingStore {
+function typingStore(redis: RedisHandle | null, log: WarnLog): TypingStore {
   const local = new MemoryTypingStore(typingExpiryMs);
   if (!redis) return local;
   const shared = new RedisTyping(redis.commands, redis.keyPrefix, typingExpiryMs);
   return new SharedTypingStore({ local, shared, log });
 }
 
-const silentLog: ConnectionLogger = { info: () => {}, warn: () => {}, debug: () => {} };
+const silentLog: Log = { info: () => {}, warn: () => {}, debug: () => {} };
 
 export type Services = ReturnType<typeof createServices>;

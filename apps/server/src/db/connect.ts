@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { makePrivateDirSync, makePrivateFileSync, tightenFileSync } from '../lib/private-files';
 import type { Database, Engine } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
-import { startWalCheckpointer } from './wal-checkpointer';
+import { startWalCheckpointer } from './write-pipeline/wal-checkpointer';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** The SQLite database file; undefined on PostgreSQL. */
   file?: string;
+  /** The SQLite connection `db` runs on (the send store writes on it when its thread fails). */
+  sqlite?: SQLite.Database;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export function connectSqlite(
     reads,
     engine: 'sqlite',
     file,
+    sqlite,
     // The main connection closes last: the last one to close removes the WAL.
     close: once(async () => {
       await checkpointer.stop();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { chatRoom } from '@confab/protocol/socket-events';
-import { takeAttempt } from '../lib/attempt-limiter';
 import type { SocketHandler } from '../plugins/socket';
 import { onClientEvent } from './client-event';
 
@@ -27,8 +26,7 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
     });
 
     onClientEvent(socket, app.log, 'sendMessage', async (payload, user) => {
-      // The same allowance as the REST send routes; the error ack carries retryAfter.
-      await takeAttempt(app.services.messageSends, user.id);
+      // Past the user's allowance the service refuses it; the error ack carries retryAfter.
       const message = await messages.send(user, payload, { socketId: socket.id });
       await typing.stop(payload.chatId, user.id);
       return { message };

@@ -12,7 +12,7 @@ import { hashSessionToken, looksLikeSessionToken, newSessionToken } from '../lib
 import { isUniqueViolation } from '../db/errors';
 import { normaliseKey, sessionUserOf, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
-import type { Transact } from '../repositories/transaction';
+import type { Transact } from '../db/transaction';
 
 /** The repositories a password change writes together. */
 export interface AccountStore {

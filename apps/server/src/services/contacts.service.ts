@@ -12,7 +12,7 @@ import type {
   FriendRequestRepository,
   FriendRequestView,
 } from '../repositories/friend-request.repository';
-import type { Transact } from '../repositories/transaction';
+import type { Transact } from '../db/transaction';
 import type { UserRepository } from '../repositories/user.repository';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { ContactNotifications } from './contact-notifications';

@@ -9,11 +9,12 @@ import type {
 } from '@confab/protocol/social-chat';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error';
+import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import { newId } from '../lib/ids';
 import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/chat.repository';
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
-import type { SendStore, StoredSend } from '../repositories/send-store';
-import type { Transact } from '../repositories/transaction';
+import type { SendStore, StoredSend } from '../db/write-pipeline/send-store';
+import type { Transact } from '../db/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
 import type { MessageNotifications } from './message-notifications';
@@ -35,6 +36,11 @@ interface MessagesServiceOptions {
   transact: Transact<MessagesStore>;
   /** What every send reads (the check before it) and stores, in shared commits. */
   sends: SendStore;
+  /**
+   * Each user's allowance of sends and edits (an edit is relayed to the other side like a
+   * message), whichever entry point they come through: REST, socket or the app routes.
+   */
+  allowance: AttemptLimiter;
   chats: ChatsService;
   attachments: AttachmentLookup;
   notify: MessageNotifications;
@@ -72,6 +78,7 @@ const noSuchMessage = 'No such message in this chat';
 /**
  * Messages of one-to-one chats (docs/product.md#social-entities, #social-message-status).
  *
+ * - Sends and edits take from the user's allowance first (past it, 429 with retry-after).
  * - Only participants send, read, mark and search; any other chat id is "No such chat" (404).
  *   A message id of another chat is "No such message in this chat" (404).
  * - Exactly once: a send whose clientId the sender already used stores nothing and returns the
@@ -100,6 +107,7 @@ export class MessagesService {
   }
 
   async send(user: SessionUser, input: SendInput, origin: SendOrigin = {}): Promise<SocialMessage> {
+    await takeAttempt(this.options.allowance, user.id);
     const entry = await this.options.sends.sendAccess(input.chatId, user.id, input.clientId);
     if (!entry) throw notFound(noSuchChat);
     if (input.clientId !== undefined && entry.clientIdUsed) {
@@ -213,6 +221,7 @@ export class MessagesService {
     messageId: string,
     content: string,
   ): Promise<SocialMessage> {
+    await takeAttempt(this.options.allowance, user.id);
     const entry = await this.options.chats.writeAccess(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'edit');
     if (message.deleted === 1) throw conflict('This message was deleted and cannot be edited');

@@ -5,7 +5,7 @@ import {
   type SocialChat,
   type SocialMessage,
 } from '@confab/protocol/social-chat';
-import type { NewSend } from '../../src/repositories/send-store';
+import type { NewSend } from '../../src/db/write-pipeline/send-store';
 import { contactFrom, contactsAs, contactsTables } from './contacts';
 import { multipart } from './social';
 import { signUp } from './users';

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectSqlite, type DatabaseHandle } from '../../src/db/connect';
-import { startWalCheckpointer } from '../../src/db/wal-checkpointer';
+import { startWalCheckpointer } from '../../src/db/write-pipeline/wal-checkpointer';
 import { eventually } from '../helpers/mcp';
 
 /** Rows of about 1 KB: 4,000 of them are about 1,000 WAL pages, SQLite's own checkpoint size. */
@@ -73,6 +73,34 @@ describe("SQLite's WAL is checkpointed off the event loop", () => {
     handle = connectSqlite(file);
     const count = await sql<{ n: number }>`select count(*) as n from notes`.execute(handle.db);
     expect(count.rows[0]!.n).toBe(200);
+  });
+
+  it('truncates the WAL a burst made large once the database has been idle a while', async () => {
+    // A connection of its own with a checkpointer whose idle delay is short (60 s in the app).
+    const burstFile = join(dir, 'burst.db');
+    const sqlite = new SQLite(burstFile);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table notes (id integer primary key, body text not null)');
+    const checkpointer = startWalCheckpointer(sqlite, burstFile, undefined, { idleMs: 50 });
+    try {
+      // One transaction of about 20 MB: the WAL holds all of it until the commit.
+      const insert = sqlite.prepare('insert into notes (body) values (?)');
+      sqlite.transaction(() => {
+        for (let i = 0; i < 20_000; i += 1) insert.run('x'.repeat(1000));
+      })();
+      expect(statSync(`${burstFile}-wal`).size).toBeGreaterThan(15_000_000);
+      // Copied into the database file, then cut back: the WAL no longer keeps its high-water
+      // size until the server stops.
+      await eventually(async () => statSync(`${burstFile}-wal`).size === 0, 20);
+      const count = sqlite.prepare('select count(*) as n from notes').get() as { n: number };
+      expect(count.n).toBe(20_000);
+      // Writes after the cut go on as before.
+      insert.run('after');
+      expect(statSync(`${burstFile}-wal`).size).toBeGreaterThan(0);
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+    }
   });
 
   it('says so when its thread fails, and the main connection checkpoints by itself again', async () => {

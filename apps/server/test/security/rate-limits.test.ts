@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SocketAckReply } from '@confab/protocol/socket-events';
 import { everythingStdio, mcpSettings, requestAs, writeMcpFile } from '../helpers/mcp';
+import { databaseTargets } from '../helpers/database-targets';
 import { createScratchRedis, redisServerUrl, redisSkipReason } from '../helpers/redis';
 import { startSharedNodes } from '../helpers/shared-nodes';
 import { friends } from '../helpers/social-chat';
@@ -130,6 +131,31 @@ describe('rate limits answer 429 with retry-after', () => {
     const stored = await t.app.database.db.selectFrom('messages').select('content').execute();
     expect(stored.map((m) => m.content).sort()).toEqual(['one', 'two']);
     expect((await bob.api.send(chatId, { content: 'reply' })).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseTargets)('the message allowance ($engine)', (target) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('on message sends and edits in the messages service, whichever entry point calls it', async () => {
+    t = await startTestApp(target, { rateLimits: { messagesPerUserPerMinute: 2 } });
+    const { alice, chatId } = await friends(t.app);
+    const messages = t.app.services.messages;
+    const first = await messages.send(alice.user, { chatId, content: 'one', contentType: 'text' });
+    await messages.edit(alice.user, chatId, first._id, 'one, edited');
+    const refused = { statusCode: 429, code: 'RATE_LIMITED' };
+    await expect(
+      messages.send(alice.user, { chatId, content: 'two', contentType: 'text' }),
+    ).rejects.toMatchObject(refused);
+    await expect(messages.edit(alice.user, chatId, first._id, 'again')).rejects.toMatchObject(
+      refused,
+    );
+    const stored = await t.app.database.db.selectFrom('messages').select('content').execute();
+    expect(stored.map((m) => m.content)).toEqual(['one, edited']);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema';
 import { ChatRepository } from '../../src/repositories/chat.repository';
-import { groupedTransactor } from '../../src/repositories/grouped-transaction';
+import { groupedTransactor } from '../../src/db/write-pipeline/grouped-transaction';
 import { MessageRepository } from '../../src/repositories/message.repository';
 import { databaseTargets } from '../helpers/database-targets';
 import { befriend, friends, newSendRow, person } from '../helpers/social-chat';

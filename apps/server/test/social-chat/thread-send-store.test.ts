@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/db/errors';
 import { ChatRepository } from '../../src/repositories/chat.repository';
-import type { SendStore } from '../../src/repositories/send-store';
-import { threadSendStore } from '../../src/repositories/thread-send-store';
+import type { SendStore } from '../../src/db/write-pipeline/send-store';
+import { threadSendStore } from '../../src/db/write-pipeline/thread-send-store';
 import { eventually } from '../helpers/mcp';
 import { friends, newSendRow } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -24,7 +24,10 @@ describe('sends stored by a thread of their own (SQLite)', () => {
   });
 
   const storeOn = (file: string, failures: unknown[] = []) => {
-    const store = threadSendStore({ ...t.app.database, file }, (error) => failures.push(error));
+    const sqlite = t.app.database.sqlite!;
+    const store = threadSendStore({ ...t.app.database, file, sqlite }, (error) =>
+      failures.push(error),
+    );
     stores.push(store);
     return store;
   };

@@ -13,7 +13,7 @@ import {
 } from '@confab/protocol/social-chat';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
-import { socialChatErrors as errors, socialChatRouteGroup } from './social-chat-errors';
+import { socialChatErrors as errors, socialChatRouteGroup } from '../../social-chat-group';
 
 /**
  * `/api/chat-social-msg/chats...` and `/rooms`: the viewer's chats and their own settings of

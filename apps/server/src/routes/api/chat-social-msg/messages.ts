@@ -16,10 +16,9 @@ import {
   sendMessageReplySchema,
   socialChatRoutes,
 } from '@confab/protocol/social-chat';
-import { takeAttempt } from '../../../lib/attempt-limiter';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
-import { socialChatErrors as errors, socialChatRouteGroup } from './social-chat-errors';
+import { socialChatErrors as errors, socialChatRouteGroup } from '../../social-chat-group';
 
 /**
  * `/api/chat-social-msg/{chatId}/messages...` and `/batchMessages`: a chat's messages, in the
@@ -38,8 +37,6 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendMessageBodySchema,
         response: { 200: sendMessageReplySchema, ...errors },
       },
-      // One allowance per user for REST and socket sends alike.
-      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { content, type, clientId, fileId } = request.body;
@@ -90,8 +87,6 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editMessageBodySchema,
         response: { 200: messageReplySchema, ...errors },
       },
-      // An edit is relayed to the other side like a message: it takes from the same allowance.
-      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { chatId, messageId } = request.params;

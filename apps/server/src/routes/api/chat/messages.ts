@@ -9,19 +9,15 @@ import {
   batchMessagesBodySchema,
   socialChatRoutes,
 } from '@confab/protocol/social-chat';
-import { takeAttempt } from '../../../lib/attempt-limiter';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
-import {
-  socialChatErrors as errors,
-  socialChatRouteGroup,
-} from '../chat-social-msg/social-chat-errors';
+import { socialChatErrors as errors, socialChatRouteGroup } from '../../social-chat-group';
 
 /**
- * `/api/chat/*` (docs/product.md#rest-app-chat): the app server's chat calls, the operations of the
- * social API's message routes with flat bodies and replies, kept for other clients.
+ * `/api/chat/*` (docs/product.md#rest-app-chat): social chat calls kept for compatibility, the
+ * same operations as the social API's message routes with flat bodies and replies.
  */
-export const appChatRoutes: FastifyPluginAsyncZod = async (app) => {
+export const socialChatCompatRoutes: FastifyPluginAsyncZod = async (app) => {
   socialChatRouteGroup(app);
   const messages = app.services.messages;
 
@@ -32,8 +28,6 @@ export const appChatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: appSendMessageBodySchema,
         response: { 200: appSendMessageReplySchema, ...errors },
       },
-      // One allowance per user for REST and socket sends alike.
-      preHandler: (request) => takeAttempt(app.services.messageSends, signedInUser(request).id),
     },
     async (request) => {
       const { chatId, content, contentType, clientId, fileId } = request.body;

@@ -1,5 +1,5 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../schema';
 
 /**
  * Runs `work` in a transaction shared with other work submitted at about the same time, and

@@ -1,26 +1,20 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { startThread } from './threads';
 
-/** How often the checkpointer copies what the WAL holds into the database file. */
-const checkpointIntervalMs = 200;
 /** SQLite's own default, restored on the main connection if the checkpointer stops early. */
 const autocheckpointPages = 1000;
 
-// The thread's whole program. It is evaluated as a script (a worker of its own file would need
-// a second entry in the server's bundle) and loads the same SQLite driver by its resolved path.
-const checkpointerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('synchronous = NORMAL');
-const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
+export interface CheckpointerOptions {
+  /** How often the checkpointer copies what the WAL holds into the database file. */
+  intervalMs: number;
+  /**
+   * How long nothing must be committed before the WAL file is emptied (a TRUNCATE checkpoint);
+   * well under a minute, so that the WAL a burst left is cut back soon after it.
+   */
+  idleMs: number;
+}
+
+const defaults: CheckpointerOptions = { intervalMs: 200, idleMs: 30_000 };
 
 export interface WalCheckpointer {
   /** Stops the thread and closes its connection; safe to call twice. */
@@ -35,7 +29,8 @@ export interface WalCheckpointer {
  * event loop: it syncs the WAL, copies its pages into the database file and syncs that. Under a
  * stream of sends this was about half the time of every commit, and a stall for every socket.
  * A PASSIVE checkpoint from another connection takes no lock the writer needs, and SQLite starts
- * the WAL over at the next commit once all of it is copied.
+ * the WAL over at the next commit once all of it is copied. Once nothing was committed for
+ * `idleMs`, it empties the WAL file (see checkpointer-thread.ts).
  *
  * If the thread ends on its own (it failed), the main connection checkpoints by itself again.
  */
@@ -43,15 +38,9 @@ export function startWalCheckpointer(
   sqlite: SQLite.Database,
   file: string,
   onFailure: (error: unknown) => void = () => {},
+  options: Partial<CheckpointerOptions> = {},
 ): WalCheckpointer {
-  const worker = new Worker(checkpointerSource, {
-    eval: true,
-    workerData: {
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      file,
-      intervalMs: checkpointIntervalMs,
-    },
-  });
+  const worker = startThread('checkpointer-thread', { file, ...defaults, ...options });
   // The thread never keeps the process alive; close() stops it.
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');

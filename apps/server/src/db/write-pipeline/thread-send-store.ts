@@ -1,34 +1,26 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../schema';
 import {
   addUnread,
+  ChatRepository,
   readSendAccess,
   readSendAccessWithClientId,
   toSendAccess,
   type SendAccess,
   type SendAccessRow,
-} from './chat.repository';
-import { insertMessage, messageColumns, takeNextSeq } from './message.repository';
-import { groupedSendStore, type NewSend, type SendStore, type StoredSend } from './send-store';
-import { sendThreadSource } from './send-thread-source';
-
-interface ThreadError {
-  code: unknown;
-  message: string;
-}
-
-/** Stored: [seq, receiverId, unread, ...]; null: no such chat (see sendThreadSource). */
-type Outcome = (string | number)[] | null | { error: ThreadError };
-
-interface Reply {
-  id: number;
-  outcomes?: Outcome[];
-  columns?: (keyof SendAccessRow)[];
-  rows?: unknown[][][];
-  error?: ThreadError;
-}
+} from '../../repositories/chat.repository';
+import { insertMessage, messageColumns, takeNextSeq } from '../../repositories/message.repository';
+import type { NewSend, SendStore, StoredSend } from './send-store';
+import type { SendThreadData } from './send-thread';
+import {
+  SendWriter,
+  type Outcome,
+  type SendStatements,
+  type WriterError,
+  type WriterReply,
+} from './send-writer';
+import { startThread } from './threads';
 
 interface Read {
   chatId: string;
@@ -49,7 +41,7 @@ const maxGroup = 256;
 /** Most groups stored in one hold of the app's connection (its own queries wait meanwhile). */
 const groupsPerTurn = 4;
 
-/** A send's values in the order the thread reads them: a message's columns but its seq. */
+/** A send's values in the order the writer reads them: a message's columns but its seq. */
 const columns = messageColumns.filter((column): column is keyof NewSend => column !== 'seq');
 
 function stored(outcome: (string | number)[]): StoredSend {
@@ -60,12 +52,12 @@ function stored(outcome: (string | number)[]): StoredSend {
   return { seq: outcome[0] as number, unread };
 }
 
-/** The thread's error as the main thread's code expects it (isUniqueViolation reads `code`). */
-const toError = (error: ThreadError) =>
+/** The writer's error as the main thread's code expects it (isUniqueViolation reads `code`). */
+const toError = (error: WriterError) =>
   Object.assign(new Error(error.message), { code: error.code });
 
-/** A row the thread sent as values in the order of `columns`. */
-function rowOf(columns: readonly (keyof SendAccessRow)[], values: unknown[]): SendAccessRow {
+/** A row the writer sent as values in the order of `columns`. */
+function rowOf(columns: readonly string[], values: unknown[]): SendAccessRow {
   const row: Record<string, unknown> = {};
   columns.forEach((column, index) => (row[column] = values[index]));
   return row as unknown as SendAccessRow;
@@ -88,33 +80,35 @@ function rowOf(columns: readonly (keyof SendAccessRow)[], values: unknown[]): Se
  *   its busy handler, which blocks the event loop, or fail on a snapshot the thread outdated.
  * - The thread answers in order, so a read posted after a group sees that group committed.
  * - If the thread fails, the sends it held are refused (a retry with the same clientId is
- *   answered with the message if it was stored) and later sends are read and stored on the
- *   main thread; reads it held are read again there.
+ *   answered with the message if it was stored) and later sends are stored on the main thread,
+ *   by the same SendWriter on the app's connection, and read there; reads it held are read
+ *   again there.
  */
 export function threadSendStore(
-  database: { db: Kysely<Database>; reads: Kysely<Database>; file: string },
+  database: {
+    db: Kysely<Database>;
+    reads: Kysely<Database>;
+    file: string;
+    /** The connection `db` runs on. */
+    sqlite: SQLite.Database;
+  },
   onFailure: (error: unknown) => void,
 ): SendStore {
   const { db, file } = database;
-  const worker = new Worker(sendThreadSource, {
-    eval: true,
-    workerData: {
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      file,
-      columns,
-      statements: {
-        nextSeq: takeNextSeq.statement(db),
-        insert: insertMessage.statement(db),
-        addUnread: addUnread.statement(db),
-        sendAccess: readSendAccess.statement(db),
-        sendAccessWithClientId: readSendAccessWithClientId.statement(db),
-      },
-    },
-  });
+  const statements: SendStatements = {
+    nextSeq: takeNextSeq.statement(db),
+    insert: insertMessage.statement(db),
+    addUnread: addUnread.statement(db),
+    sendAccess: readSendAccess.statement(db),
+    sendAccessWithClientId: readSendAccessWithClientId.statement(db),
+  };
+  const worker = startThread('send-thread', { file, columns, statements } satisfies SendThreadData);
   // The thread never keeps the process alive; close() stops it.
   worker.unref();
-  const onMainThread = groupedSendStore(db, database.reads);
-  const replies = new Map<number, (reply: Reply) => void>();
+  const chats = new ChatRepository(database.reads);
+  /** The writer on the app's connection, once the thread is not there to store sends. */
+  let onMainThread: SendWriter | undefined;
+  const replies = new Map<number, (reply: WriterReply) => void>();
   let lastId = 0;
   let failure: unknown;
   let closing: Promise<void> | undefined;
@@ -122,7 +116,7 @@ export function threadSendStore(
   let stopped = false;
   const onThread = () => failure === undefined && !stopped;
 
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (reply: WriterReply) => {
     replies.get(reply.id)?.(reply);
     replies.delete(reply.id);
   });
@@ -144,12 +138,18 @@ export function threadSendStore(
     });
   });
 
-  const request = (message: { values: unknown[] } | { reads: unknown[] }) =>
-    new Promise<Reply>((resolve) => {
-      const id = ++lastId;
-      replies.set(id, resolve);
-      worker.postMessage({ id, ...message });
+  /** Asks the thread, or the writer on the app's connection once the thread is gone. */
+  const request = (message: { values: unknown[] } | { reads: unknown[] }) => {
+    const question = { id: ++lastId, ...message };
+    if (!onThread()) {
+      onMainThread ??= new SendWriter(database.sqlite, statements, columns);
+      return Promise.resolve(onMainThread.answer(question));
+    }
+    return new Promise<WriterReply>((resolve) => {
+      replies.set(question.id, resolve);
+      worker.postMessage(question);
     });
+  };
 
   const post = (group: Job[]) => {
     const values: unknown[] = [];
@@ -164,9 +164,7 @@ export function threadSendStore(
     const batch = reads;
     reads = [];
     const readOnMainThread = (read: Read) =>
-      onMainThread
-        .sendAccess(read.chatId, read.userId, read.clientId)
-        .then(read.resolve, read.reject);
+      chats.sendAccess(read.chatId, read.userId, read.clientId).then(read.resolve, read.reject);
     if (!onThread()) {
       for (const read of batch) void readOnMainThread(read);
       return;
@@ -188,7 +186,7 @@ export function threadSendStore(
   let draining: Promise<void> | undefined;
 
   /** Hands out a group's outcomes (after its commit). */
-  function settle(group: Job[], reply: Reply): void {
+  function settle(group: Job[], reply: WriterReply): void {
     for (const [index, job] of group.entries()) {
       const outcome: Outcome = reply.error ? { error: reply.error } : reply.outcomes![index]!;
       if (outcome === null) job.resolve(undefined);
@@ -227,18 +225,14 @@ export function threadSendStore(
     while (waiting.length > 0) {
       // As in groupedTransactor: let the event loop read what the sockets hold first.
       await new Promise((resolve) => setImmediate(resolve));
-      if (!onThread()) {
-        for (const job of waiting.splice(0)) {
-          onMainThread.store(job.send).then(job.resolve, job.reject);
-        }
-      } else await storeGroups();
+      await storeGroups();
     }
     draining = undefined;
   }
 
   return {
     sendAccess: (chatId, userId, clientId) => {
-      if (!onThread()) return onMainThread.sendAccess(chatId, userId, clientId);
+      if (!onThread()) return chats.sendAccess(chatId, userId, clientId);
       return new Promise((resolve, reject) => {
         reads.push({ chatId, userId, clientId, resolve, reject });
         if (reads.length === 1) setImmediate(() => void readBatch());

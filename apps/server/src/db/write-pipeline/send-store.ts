@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { ChatRepository, type SendAccess } from './chat.repository';
+import type { Database } from '../schema';
+import { ChatRepository, type SendAccess } from '../../repositories/chat.repository';
 import { groupedTransactor } from './grouped-transaction';
-import { MessageRepository, type NewMessageRow } from './message.repository';
+import { MessageRepository, type NewMessageRow } from '../../repositories/message.repository';
 
 /** A new message's row but for its seq, which the store takes from the chat. */
 export type NewSend = Omit<NewMessageRow, 'seq'>;

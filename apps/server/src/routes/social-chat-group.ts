@@ -5,7 +5,7 @@ import {
   socialChatRoutes,
   type SocialChatOperation,
 } from '@confab/protocol/social-chat';
-import { errorHandler } from '../../../plugins/errors';
+import { errorHandler } from '../plugins/errors';
 
 type Route = keyof typeof socialChatRoutes;
 
@@ -53,7 +53,10 @@ export const socialChatErrors = {
   429: errorReplySchema,
 };
 
-/** A group of social chat routes: signed-in users only, errors prefixed by the failure text. */
+/**
+ * A group of social chat routes (`/api/chat-social-msg/*` and `/api/chat/*`): signed-in users
+ * only, errors prefixed by the failure text.
+ */
 export function socialChatRouteGroup(app: FastifyInstance): void {
   app.setErrorHandler(errorHandler(socialChatFailureText));
   app.addHook('onRequest', app.requireUser);

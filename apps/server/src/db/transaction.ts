@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /** Runs `work` in one database transaction, with repositories bound to it. */
 export type Transact<R> = <T>(work: (repositories: R) => Promise<T>) => Promise<T>;
