@@ -45,6 +45,54 @@ export const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (
   db.insertInto('messages').values(row),
 );
 
+/** A row of storeSendAtOnce: the message's seq beside one participant's new unread count. */
+export interface StoredSendRow {
+  seq: number;
+  user_id: string | null;
+  unread: number | null;
+}
+
+/**
+ * PostgreSQL: a whole send in one statement, so one round trip instead of three: the chat's
+ * next seq (its row locked until commit, as with takeNextSeq), the message at that seq, and
+ * the unread counts as addUnread changes them. One row per changed participant, each with the
+ * seq; none when the chat does not exist (then nothing is written). Every part of a WITH runs
+ * to completion whether or not the final SELECT reads it; they all see the chat as it was
+ * before the statement, and only the insert reads the new seq. The casts give each parameter
+ * its column's type (an INSERT ... SELECT does not infer them).
+ */
+export const storeSendAtOnce = precompiled<Omit<NewMessageRow, 'seq'>, StoredSendRow>(
+  messageColumns.filter((column) => column !== 'seq'),
+  (db, v) => ({
+    compile: () =>
+      sql<StoredSendRow>`with next as (
+          update chats set last_seq = last_seq + 1, updated_at = ${v.created_at}::bigint
+          where id = ${v.chat_id}::text
+          returning last_seq
+        ),
+        stored as (
+          insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
+            attachment, created_at, edited_at, deleted, revision)
+          select ${v.id}::text, ${v.chat_id}::text, next.last_seq, ${v.sender_id}::text,
+            ${v.client_id}::text, ${v.content}::text, ${v.content_type}::text,
+            ${v.attachment}::text, ${v.created_at}::bigint, ${v.edited_at}::bigint,
+            ${v.deleted}::integer, ${v.revision}::bigint
+          from next
+        ),
+        counted as (
+          update chat_participants
+          set unread = case when user_id = ${v.sender_id}::text then unread else unread + 1 end,
+            hidden = 0
+          where chat_id = ${v.chat_id}::text
+            and (user_id <> ${v.sender_id}::text or hidden = 1)
+            and exists (select 1 from next)
+          returning user_id, unread
+        )
+        select next.last_seq as seq, counted.user_id, counted.unread
+        from next left join counted on true`.compile(db),
+  }),
+);
+
 export class MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ChatRepository, type SendAccess } from './chat.repository';
 import { groupedTransactor } from './grouped-transaction';
-import { MessageRepository, type NewMessageRow } from './message.repository';
+import { MessageRepository, storeSendAtOnce, type NewMessageRow } from './message.repository';
 
 /** A new message's row but for its seq, which the store takes from the chat. */
 export type NewSend = Omit<NewMessageRow, 'seq'>;
@@ -42,15 +42,45 @@ async function storeSendOn(db: Kysely<Database>, send: NewSend): Promise<StoredS
 }
 
 /**
+ * The same on PostgreSQL in one statement (storeSendAtOnce): each statement is a round trip to
+ * the server, which took most of a send's time there.
+ */
+async function storeSendAtOnceOn(
+  db: Kysely<Database>,
+  send: NewSend,
+): Promise<StoredSend | undefined> {
+  const { rows } = await storeSendAtOnce(db, send);
+  const [first] = rows;
+  if (!first) return undefined;
+  const unread = new Map<string, number>();
+  for (const row of rows) {
+    if (row.user_id !== null && row.user_id !== send.sender_id)
+      unread.set(row.user_id, row.unread!);
+  }
+  return { seq: first.seq, unread };
+}
+
+/**
+ * Groups in flight at once on PostgreSQL: while one waits for the server, the next is sent.
+ * Each holds a connection of the pool (10) until it commits; the rest serve reads. Groups lock
+ * chats in the order of their ids, so groups in flight together cannot deadlock.
+ */
+const postgresGroupsInFlight = 4;
+
+/**
  * Sends read on `reads` and stored on `db`'s own connections, grouped into shared commits (see
  * groupedTransactor).
  */
 export function groupedSendStore(db: Kysely<Database>, reads: Kysely<Database>): SendStore {
-  const transact = groupedTransactor(db, (trx) => trx);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const transact = groupedTransactor(db, (trx) => trx, {
+    concurrency: postgres ? postgresGroupsInFlight : 1,
+  });
+  const storeOn = postgres ? storeSendAtOnceOn : storeSendOn;
   const chats = new ChatRepository(reads);
   return {
     sendAccess: (chatId, userId, clientId) => chats.sendAccess(chatId, userId, clientId),
-    store: (send) => transact(send.chat_id, (trx) => storeSendOn(trx, send)),
+    store: (send) => transact(send.chat_id, (trx) => storeOn(trx, send)),
     close: async () => {},
   };
 }
