@@ -26,8 +26,6 @@ const maxGroup = 256;
 /**
  * A small write queue: one commit per message was the largest cost of a send (each commit is a
  * WAL write), so work arriving while a commit is in flight waits and is then committed together.
- * Up to `concurrency` groups are in flight at once (1 by default: SQLite has one writer; on
- * PostgreSQL a group waiting for the server need not hold the next one back).
  * When the queue is idle, work waits one turn of the event loop (see drain).
  *
  * - A group first runs its units one after another in the transaction, with nothing between
@@ -46,11 +44,9 @@ const maxGroup = 256;
 export function groupedTransactor<R>(
   db: Kysely<Database>,
   bind: (db: Kysely<Database>) => R,
-  options: { concurrency?: number } = {},
 ): GroupedTransact<R> {
-  const concurrency = options.concurrency ?? 1;
   const waiting: Job<R>[] = [];
-  let running = 0;
+  let running = false;
 
   /** Every unit in the transaction itself; undefined once one has failed (roll back then). */
   async function runTogether(
@@ -101,14 +97,6 @@ export function groupedTransactor<R>(
     try {
       let trx = await db.startTransaction().execute();
       group = waiting.splice(0, maxGroup);
-      if (group.length === 0) {
-        // Another group in flight took what was waiting.
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => undefined);
-        return;
-      }
       group.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       try {
         const together = await runTogether(trx, group);
@@ -140,21 +128,20 @@ export function groupedTransactor<R>(
   }
 
   async function drain(): Promise<void> {
-    running += 1;
+    running = true;
     while (waiting.length > 0) {
       // Let the event loop read what the sockets already hold before a group is taken: with a
       // synchronous driver (SQLite) nothing else runs while a group is written, so without this
       // turn a group would hold only what arrived in one read, and each commit costs the same.
       await new Promise((resolve) => setImmediate(resolve));
-      if (waiting.length === 0) break;
       await commitNextGroup();
     }
-    running -= 1;
+    running = false;
   }
 
   return <T>(key: string, work: (repositories: R) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       waiting.push({ key, work, resolve: resolve as (value: unknown) => void, reject });
-      if (running < concurrency) void drain();
+      if (!running) void drain();
     });
 }
