@@ -2,7 +2,9 @@
 // `npm run start:cluster`: NODES server processes (default 2) on consecutive ports after PORT,
 // and nginx on PORT (default 3000) in front of them, as one site on PostgreSQL and Redis.
 // nginx runs in the foreground as this script's child with a config generated in a temporary
-// folder; Ctrl-C (or SIGTERM) stops nginx and every node, each node gracefully.
+// folder; Ctrl-C (or SIGTERM) stops nginx and every node, each node gracefully. A node that
+// exits on its own (a crash) is started again on its port, after a delay that doubles while it
+// keeps failing soon after its start.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +47,8 @@ writeFileSync(join(dir, 'nginx.conf'), nginxConfig());
 const children = new Set();
 let stopping = false;
 
-function run(name, command, args, options) {
+/** `onExit` is told when the child exits while the cluster is not stopping. */
+function run(name, command, args, options, onExit) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const prefix = (stream, out) => {
@@ -64,6 +67,7 @@ function run(name, command, args, options) {
       console.error(`[cluster] ${name} exited (${signal ?? code})`);
       // A node may go: nginx sends its clients to the others. Without nginx there is no site.
       if (name === 'nginx') stop(1);
+      else onExit?.();
     }
     if (stopping && children.size === 0) {
       rmSync(dir, { recursive: true, force: true });
@@ -88,13 +92,35 @@ function stop(code = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
-nodePorts.forEach((nodePort, i) => {
-  run(`node${i + 1}`, process.execPath, [...serverNodeFlags, '--enable-source-maps', serverEntry], {
-    cwd: process.cwd(),
-    // The nodes believe X-Forwarded-* from nginx alone, which connects from this address.
-    env: { ...env, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' },
-  });
-});
+// Restart delays: the first restart waits `min`; each one that follows a short run (less than
+// `stable`) waits twice as long, up to `max`, so a node that cannot start does not spin.
+const restartDelayMs = { min: 1_000, max: 30_000, stable: 60_000 };
+
+function startNode(i, nodePort, delayMs = restartDelayMs.min) {
+  const name = `node${i + 1}`;
+  const startedAt = Date.now();
+  const args = [...serverNodeFlags, '--enable-source-maps', serverEntry];
+  const child = run(
+    name,
+    process.execPath,
+    args,
+    {
+      cwd: process.cwd(),
+      // The nodes believe X-Forwarded-* from nginx alone, which connects from this address.
+      env: { ...env, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' },
+    },
+    () => {
+      const wait = Date.now() - startedAt >= restartDelayMs.stable ? restartDelayMs.min : delayMs;
+      console.error(`[cluster] restarting ${name} in ${wait / 1000} s`);
+      setTimeout(() => {
+        if (!stopping) startNode(i, nodePort, Math.min(wait * 2, restartDelayMs.max));
+      }, wait);
+    },
+  );
+  console.log(`[cluster] ${name} started on port ${nodePort} (pid ${child.pid})`);
+}
+
+nodePorts.forEach((nodePort, i) => startNode(i, nodePort));
 
 await Promise.all(nodePorts.map(waitUntilReady));
 if (!stopping) {

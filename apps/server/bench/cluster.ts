@@ -4,6 +4,9 @@
 //     With two nodes the clients are laid out twice: every chat across the nodes (each
 //     message crosses Redis) and every chat on one node (half the chats on each); the cost of
 //     the Redis hop is the cross-node p99 minus the same-node p99.
+//     pgbench runs a transaction of a send's shape (bump a chat's seq, insert a message) on the
+//     same database in every round, with BENCH_PGBENCH_CLIENTS clients: the saturated rates are
+//     also given as a share of the database's own rate, measured beside them.
 //  2. Growth on one node: 250, 500, 1,000, 2,000 connected clients: the node's memory per
 //     connection (RSS, no traffic), then p99 at a fixed BENCH_SCALE_RATE messages/s.
 // Needs the PostgreSQL and Redis of BENCH_DATABASE_URL / BENCH_REDIS_URL (default: this
@@ -16,6 +19,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createScratchPostgres } from '../test/helpers/database-targets';
 import { createScratchRedis } from '../test/helpers/redis';
 import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
+import { findPgbench, preparePgbench, runPgbench } from './lib/pgbench';
 import { seed, type Peer } from './lib/seed';
 import { startConfab, stop, type StartedServer } from './lib/servers';
 
@@ -30,6 +34,7 @@ const scaleSteps = (process.env.BENCH_SCALE ?? '250,500,1000,2000').split(',').m
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Which parts to run: BENCH_PARTS=2 for the growth part alone. */
 const parts = (process.env.BENCH_PARTS ?? '1,2').split(',');
+const pgbenchClients = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
 const timing = {
   steadyRate,
   warmupSeconds: 2,
@@ -116,9 +121,24 @@ async function main() {
       { label: '2 nodes, chats across', place: 'across' },
       { label: '2 nodes, chats on one', place: 'same node' },
     ] as const;
+    const pgbench = findPgbench();
+    if (!pgbench) {
+      console.log('pgbench is missing (Debian: apt-get install -y postgresql-contrib); skipped');
+    }
+    const pgbenchChats = pgbench ? await preparePgbench(postgres.url, loadPeers) : 0;
+    const pgbenchRates: number[] = [];
     if (parts.includes('1')) {
       console.log(`1. ${clientCount} clients, ${clientCount / 2} chats, ${rounds} rounds`);
       for (let round = 1; round <= rounds; round += 1) {
+        if (pgbench) {
+          const tps = await runPgbench(pgbench, postgres.url, pgbenchChats, {
+            clients: pgbenchClients,
+            seconds: timing.phaseSeconds,
+          });
+          pgbenchRates.push(tps);
+          console.log(`  pgbench  ${pgbenchClients} clients, same shape   ${tps.toFixed(0)} tx/s`);
+          await settle();
+        }
         for (const layout of layouts) {
           const clients = await connectLayout(place(loadPeers, layout.place, [a.url, b.url]));
           open.push(...clients);
@@ -131,6 +151,18 @@ async function main() {
       for (const [label, { steady, saturate }] of Object.entries(results)) {
         console.log(`  ${label.padEnd(22)} steady    ${fmt(median(steady, 'p99'))}`);
         console.log(`  ${''.padEnd(22)} saturated ${fmt(median(saturate, 'rate'))}`);
+      }
+      const saturated = (label: string) => median(results[label]!.saturate, 'rate').rate;
+      const one = saturated('1 node');
+      console.log(
+        `2 nodes, chats across / 1 node (saturated): ${(saturated('2 nodes, chats across') / one).toFixed(2)}×`,
+      );
+      if (pgbenchRates.length > 0) {
+        const tps = [...pgbenchRates].sort((x, y) => x - y)[Math.floor(pgbenchRates.length / 2)]!;
+        console.log(`pgbench median ${tps.toFixed(0)} tx/s; saturated rate as a share of it:`);
+        for (const label of Object.keys(results)) {
+          console.log(`  ${label.padEnd(22)} ${((saturated(label) / tps) * 100).toFixed(0)} %`);
+        }
       }
       // The hop at p50 and p99: at p99 a 5 s phase holds only about 15 samples beyond it, so
       // it moves with the machine's noise; the median of rounds and p50 move less.

@@ -111,6 +111,11 @@ export async function buildApp(
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   const database = connectDatabase({
     ...config,
+    // One line when the database stops answering and one when it is back, not one per request.
+    onAvailabilityChange: (available, error) => {
+      if (available) app.log.warn('The database answers again');
+      else app.log.error({ err: error }, 'The database cannot be reached; requests answer 503');
+    },
     onCheckpointerFailure: (error) =>
       app.log.warn({ err: error }, 'The WAL checkpointer failed; SQLite checkpoints by itself now'),
   });

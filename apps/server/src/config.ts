@@ -57,6 +57,11 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: longest wait for a connection or for one statement's answer; past it the
+   * request answers 503 (DATABASE_UNAVAILABLE) and the connection is replaced.
+   */
+  databaseTimeoutMs: number;
   /** Redis shared by the nodes of a site (socket.io adapter, rate limits); one node without it. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseTimeoutMs: positiveIntFrom(env, 'DATABASE_TIMEOUT_MS', 10_000),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
     logLevel: env.LOG_LEVEL || 'info',

@@ -17,6 +17,11 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
+  /**
+   * 503: the server cannot reach its database right now (a lost connection, an outage); nothing
+   * was stored. Try again after `retryAfter` seconds.
+   */
+  'DATABASE_UNAVAILABLE',
   'TIMEOUT',
   /** 507: the server is short of disk space and takes no files for now. */
   'INSUFFICIENT_STORAGE',
@@ -32,7 +37,18 @@ export const errorReplySchema = z.object({
   message: z.string(),
   /** Field-level messages for validation errors, keyed by the dotted path of the field. */
   fields: z.record(z.string(), z.string()).optional(),
-  /** For 429: seconds until the client may try again (REST also sends it as `retry-after`). */
+  /**
+   * For 429 and 503: seconds until the client may try again (REST also sends it as
+   * `retry-after`).
+   */
   retryAfter: z.number().int().positive().optional(),
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+/** The fixed text of an error whose code says it all; the server sends it as the message. */
+export const errorMessages = {
+  DATABASE_UNAVAILABLE: 'The server cannot reach its database right now; try again in a moment',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** Seconds a client waits before trying again after DATABASE_UNAVAILABLE. */
+export const databaseRetryAfterSeconds = 2;

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { DatabaseAvailability, type AvailabilityListener } from './availability';
+import { DatabaseTimeoutError } from './errors';
 import { makePrivateDirSync, makePrivateFileSync, tightenFileSync } from '../lib/private-files';
 import type { Database, Engine } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
@@ -31,19 +33,84 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * PostgreSQL: longest wait for a connection or for the answer to one statement; a connection
+   * whose statement gets no answer in time is closed (a silent network never answers).
+   */
+  databaseTimeoutMs?: number;
+  /** PostgreSQL: told when the database stops answering and when it answers again. */
+  onAvailabilityChange?: AvailabilityListener;
   /** Told when SQLite's WAL checkpointer thread fails (the main connection takes over). */
   onCheckpointerFailure?: (error: unknown) => void;
 }): DatabaseHandle {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    return connectPostgres(
+      options.databaseUrl,
+      options.databaseTimeoutMs ?? 10_000,
+      new DatabaseAvailability(options.onAvailabilityChange),
+    );
+  }
   return connectSqlite(join(options.dataDir, 'confab.db'), options.onCheckpointerFailure);
 }
 
-function connectPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/**
+ * A pool whose connections may break at any time (a restarted server, pg_terminate_backend, a
+ * network reset or silence) without ending the process: the statements in flight fail with an
+ * error that isDatabaseUnavailable recognises, the broken connection is dropped, and the next
+ * statement opens a new one.
+ */
+function connectPostgres(
+  url: string,
+  timeoutMs: number,
+  availability: DatabaseAvailability,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs });
+  // An idle client losing its connection: the pool drops it (this listener keeps the process).
+  pool.on('error', (error) => availability.settled(error));
+  pool.on('connect', (client) => watchClient(client, timeoutMs, availability));
+  const watched = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        availability.settled(error);
+        throw error;
+      }),
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watched }) });
   return { db, reads: db, engine: 'postgres', close: once(() => db.destroy()) };
+}
+
+function watchClient(
+  client: pg.PoolClient,
+  timeoutMs: number,
+  availability: DatabaseAvailability,
+): void {
+  // `pg` emits 'error' on a client whose connection breaks, and pg-pool listens only while the
+  // client is idle: without this listener a client in use would end the process. The statement
+  // in flight is rejected with the same error, so its caller learns of it.
+  client.on('error', (error) => availability.settled(error));
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    // pg's own query_timeout leaves the connection waiting for the late answer, and the pool
+    // would hand it out again: closing the socket fails the statement and drops the client.
+    const timer = setTimeout(
+      () => client.connection.stream.destroy(new DatabaseTimeoutError(timeoutMs)),
+      timeoutMs,
+    );
+    result.then(
+      () => {
+        clearTimeout(timer);
+        availability.settled();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        availability.settled(error);
+      },
+    );
+    return result;
+  }) as typeof client.query;
 }
 
 export function connectSqlite(

@@ -1,10 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode, ErrorReply } from '@confab/protocol/errors';
+import {
+  databaseRetryAfterSeconds,
+  errorMessages,
+  type ErrorCode,
+  type ErrorReply,
+} from '@confab/protocol/errors';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../lib/app-error';
 import { nulCharacterMessage, nulCharacterPath } from '../lib/nul-guard';
 
@@ -58,15 +64,21 @@ export const errorsPlugin = fp(
 export function errorHandler(prefixFor?: (request: FastifyRequest) => string | undefined) {
   return (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorReply(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (isLoggedAsFailure(body)) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
-    if (error instanceof AppError && error.retryAfterSeconds) {
-      void reply.header('retry-after', String(error.retryAfterSeconds));
-    }
+    if (body.retryAfter) void reply.header('retry-after', String(body.retryAfter));
     const prefix = prefixFor?.(request);
     if (prefix) body.message = `${prefix}：${body.message}`;
     return reply.code(body.statusCode).send(body);
   };
+}
+
+/**
+ * A 5xx is logged with its error, but for a database outage: the database connection logs
+ * that once when it starts and once when it ends (see app.ts), not once per request.
+ */
+export function isLoggedAsFailure(reply: ErrorReply): boolean {
+  return reply.statusCode >= 500 && reply.code !== 'DATABASE_UNAVAILABLE';
 }
 
 export function toErrorReply(error: unknown): ErrorReply {
@@ -100,6 +112,14 @@ export function toErrorReply(error: unknown): ErrorReply {
         message: messageByFastifyCode[error.code] ?? error.message,
       };
     }
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      message: errorMessages.DATABASE_UNAVAILABLE,
+      retryAfter: databaseRetryAfterSeconds,
+    };
   }
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' };
 }

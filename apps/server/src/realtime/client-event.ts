@@ -9,7 +9,7 @@ import {
 } from '@confab/protocol/socket-events';
 import type { SessionUser } from '@confab/protocol/auth';
 import { nulCharacterMessage, nulCharacterPath } from '../lib/nul-guard';
-import { toErrorReply } from '../plugins/errors';
+import { isLoggedAsFailure, toErrorReply } from '../plugins/errors';
 import type { AppSocket } from './realtime-hub';
 
 type ClientEvent = keyof ClientToServerEvents;
@@ -76,7 +76,7 @@ export function onClientEvent<E extends ClientEvent>(
       reply({ ok: true, data: await handle(payload, socket.data.user) });
     } catch (error) {
       const body: ErrorReply = toErrorReply(error);
-      if (body.statusCode >= 500) log.error({ err: error, event }, 'socket event failed');
+      if (isLoggedAsFailure(body)) log.error({ err: error, event }, 'socket event failed');
       reply({ ok: false, error: body });
     }
   };

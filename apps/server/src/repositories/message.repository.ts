@@ -45,6 +45,138 @@ export const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (
   db.insertInto('messages').values(row),
 );
 
+/** A row of storeSendAtOnce: the message's seq beside one participant's new unread count. */
+export interface StoredSendRow {
+  seq: number;
+  user_id: string | null;
+  unread: number | null;
+}
+
+/**
+ * PostgreSQL: one send in one statement (a send stored alone, after its group's statement
+ * failed; see storeSendsAtOnce): the chat's next seq, the message at that seq, and the unread
+ * counts as addUnread changes them. One row per changed participant, each with the seq; none
+ * when the chat does not exist (then nothing is written). Every part of a WITH runs to
+ * completion whether or not the final SELECT reads it; they all see the chat as it was before
+ * the statement, and only the insert reads the new seq. The casts give each parameter its
+ * column's type (an INSERT ... SELECT does not infer them).
+ */
+export const storeSendAtOnce = precompiled<Omit<NewMessageRow, 'seq'>, StoredSendRow>(
+  messageColumns.filter((column) => column !== 'seq'),
+  (db, v) => ({
+    compile: () =>
+      sql<StoredSendRow>`with next as (
+          update chats set last_seq = last_seq + 1, updated_at = ${v.created_at}::bigint
+          where id = ${v.chat_id}::text
+          returning last_seq
+        ),
+        stored as (
+          insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
+            attachment, created_at, edited_at, deleted, revision)
+          select ${v.id}::text, ${v.chat_id}::text, next.last_seq, ${v.sender_id}::text,
+            ${v.client_id}::text, ${v.content}::text, ${v.content_type}::text,
+            ${v.attachment}::text, ${v.created_at}::bigint, ${v.edited_at}::bigint,
+            ${v.deleted}::integer, ${v.revision}::bigint
+          from next
+        ),
+        counted as (
+          update chat_participants
+          set unread = case when user_id = ${v.sender_id}::text then unread else unread + 1 end,
+            hidden = 0
+          where chat_id = ${v.chat_id}::text
+            and (user_id <> ${v.sender_id}::text or hidden = 1)
+            and exists (select 1 from next)
+          returning user_id, unread
+        )
+        select next.last_seq as seq, counted.user_id, counted.unread
+        from next left join counted on true`.compile(db),
+  }),
+);
+
+/** The columns of a group of sends, one array per column, in the same order (see storeSendsAtOnce). */
+export type NewSendColumns = {
+  [K in Exclude<keyof NewMessageRow, 'seq'> as `${K}s`]: NewMessageRow[K][];
+};
+
+/** What storeSendsAtOnce answers: each send's seq, and each changed participant's unread count. */
+export interface StoredSendsRow {
+  /** [message id, seq] of every send stored. */
+  seqs: [string, number][] | null;
+  /** [chat id, user id, unread] of every participant whose row changed. */
+  unread: [string, string, number][] | null;
+}
+
+/**
+ * PostgreSQL: a group of sends in one statement, so one round trip for the whole group; on its
+ * own it is atomic, so it needs no transaction around it. The sends come in the order they are
+ * numbered in; their chats are locked in the order of their ids (several groups and servers
+ * write at once: locks taken in one order cannot deadlock), each chat's seq goes up by its
+ * number of sends, every message is stored at its seq, and each participant gets one more
+ * unread per message of someone else. A send to a chat that does not exist is not stored and
+ * has no seq. A unique violation (a clientId used again) fails the whole statement.
+ */
+export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
+  [
+    ...['ids', 'chat_ids', 'sender_ids', 'client_ids', 'contents', 'content_types'],
+    ...['attachments', 'created_ats', 'edited_ats', 'deleteds', 'revisions'],
+  ] as (keyof NewSendColumns)[],
+  (db, v) => ({
+    compile: () =>
+      sql<StoredSendsRow>`with input as (
+          select * from unnest(${v.ids}::text[], ${v.chat_ids}::text[], ${v.sender_ids}::text[],
+            ${v.client_ids}::text[], ${v.contents}::text[], ${v.content_types}::text[],
+            ${v.attachments}::text[], ${v.created_ats}::bigint[], ${v.edited_ats}::bigint[],
+            ${v.deleteds}::integer[], ${v.revisions}::bigint[])
+            with ordinality as t(id, chat_id, sender_id, client_id, content, content_type,
+              attachment, created_at, edited_at, deleted, revision, ord)
+        ),
+        locked as (
+          select id from chats where id in (select chat_id from input) order by id for update
+        ),
+        counts as (
+          select chat_id, count(*) as n, max(created_at) as at from input group by chat_id
+        ),
+        bumped as (
+          update chats set last_seq = chats.last_seq + counts.n, updated_at = counts.at
+          from counts join locked on locked.id = counts.chat_id
+          where chats.id = counts.chat_id
+          returning chats.id, chats.last_seq
+        ),
+        numbered as (
+          select input.*, bumped.last_seq - counts.n
+              + row_number() over (partition by input.chat_id order by input.ord) as seq
+          from input
+          join counts on counts.chat_id = input.chat_id
+          join bumped on bumped.id = input.chat_id
+        ),
+        stored as (
+          insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
+            attachment, created_at, edited_at, deleted, revision)
+          select id, chat_id, seq, sender_id, client_id, content, content_type, attachment,
+            created_at, edited_at, deleted, revision
+          from numbered
+        ),
+        readers as (
+          select p.chat_id, p.user_id, count(*) filter (where n.sender_id <> p.user_id) as added
+          from chat_participants p join numbered n on n.chat_id = p.chat_id
+          group by p.chat_id, p.user_id
+        ),
+        counted as (
+          update chat_participants set unread = chat_participants.unread + readers.added, hidden = 0
+          from readers
+          where chat_participants.chat_id = readers.chat_id
+            and chat_participants.user_id = readers.user_id
+            and (readers.added > 0 or chat_participants.hidden = 1)
+          returning chat_participants.chat_id, chat_participants.user_id, chat_participants.unread
+        )
+        select
+          (select json_agg(json_build_array(id, seq)) from numbered) as seqs,
+          (select json_agg(json_build_array(chat_id, user_id, unread)) from counted) as unread`.compile(
+        db,
+      ),
+  }),
+);
+
 export class MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -25,6 +25,8 @@ export interface NodeOptions {
   env?: Record<string, string>;
   /** Prepares the node's DATA_DIR before it starts (an mcp.json, ...). */
   prepareDataDir?: (dataDir: string) => void;
+  /** The DATABASE_URL this node is given, from the site's (a proxy in front of it, ...). */
+  databaseUrl?: (siteUrl: string) => string;
 }
 
 export interface ClusterNode {
@@ -287,6 +289,7 @@ async function startNode(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...storage,
+      ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl(storage.DATABASE_URL!) }),
       WEB_DIST_DIR: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: '10000',

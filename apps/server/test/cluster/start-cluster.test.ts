@@ -114,6 +114,34 @@ describe.skipIf(skipReason)('npm run start:cluster: nodes behind nginx', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 60_000);
 
+  it('starts a node again when it exits on its own, and the site serves through it', async () => {
+    const pidOf = (name: string) =>
+      [
+        ...output.matchAll(
+          new RegExp(`\\[cluster\\] ${name} started on port (\\d+) \\(pid (\\d+)\\)`, 'g'),
+        ),
+      ]
+        .map((match) => ({ port: match[1]!, pid: Number(match[2]) }))
+        .at(-1)!;
+    const first = pidOf('node1');
+    process.kill(first.pid, 'SIGKILL');
+    await eventually(async () => {
+      const now = pidOf('node1');
+      if (now.pid === first.pid) return false;
+      const ready = await fetch(`http://127.0.0.1:${now.port}/api/ready`).catch(() => null);
+      return ready?.status === 200;
+    }, 250);
+    expect(output).toContain('[cluster] node1 exited (SIGKILL)');
+    expect(output).toContain('[cluster] restarting node1 in 1 s');
+    expect(pidOf('node1').port).toBe(first.port);
+    // The restarted node reads the site's sessions: one made through nginx is signed in there.
+    const { cookie, username } = await signUp();
+    const session = await fetch(`http://127.0.0.1:${first.port}/api/_auth/session`, {
+      headers: { cookie },
+    });
+    expect(await session.json()).toMatchObject({ user: { username } });
+  }, 60_000);
+
   it('stops nginx and every node on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => script.once('exit', resolve));
     script.kill('SIGINT');

@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/schema';
 import { ChatRepository } from '../../src/repositories/chat.repository';
 import { groupedTransactor } from '../../src/db/write-pipeline/grouped-transaction';
 import { MessageRepository } from '../../src/repositories/message.repository';
+import { groupedSendStore } from '../../src/db/write-pipeline/send-store';
 import { databaseTargets } from '../helpers/database-targets';
 import { befriend, friends, newSendRow, person } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -148,5 +149,31 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
     expect(inSecond.map((s) => Number(s.split(':')[0]))).toEqual(
       Array.from({ length: inSecond.length }, (_, i) => i + 1),
     );
+  });
+
+  it('stores sends arriving together with their own seq and the unread counts as of each', async () => {
+    const { alice, bob, chatId } = await friends(t.app);
+    const carol = await person(t.app);
+    const other = await befriend(alice, carol);
+    const sends = groupedSendStore(t.app.database.db, t.app.database.reads);
+    const rows = [
+      newSendRow(chatId, alice.user.id, 'a1'),
+      newSendRow(chatId, bob.user.id, 'b1'),
+      newSendRow(other.chatId, alice.user.id, 'elsewhere'),
+      newSendRow(chatId, alice.user.id, 'a2'),
+      newSendRow(chatId, alice.user.id, 'a3'),
+      newSendRow(randomUUID(), alice.user.id, 'no such chat'),
+    ];
+    const stored = await Promise.all(rows.map((row) => sends.store(row)));
+    const unreadOf = (index: number) => Object.fromEntries(stored[index]!.unread);
+    expect(stored.map((result) => result?.seq)).toEqual([1, 2, 1, 3, 4, undefined]);
+    expect(unreadOf(0)).toEqual({ [bob.user.id]: 1 });
+    expect(unreadOf(1)).toEqual({ [alice.user.id]: 1 });
+    expect(unreadOf(2)).toEqual({ [carol.user.id]: 1 });
+    expect(unreadOf(3)).toEqual({ [bob.user.id]: 2 });
+    expect(unreadOf(4)).toEqual({ [bob.user.id]: 3 });
+    expect(await storedSeqs(chatId)).toEqual(['1:a1', '2:b1', '3:a2', '4:a3']);
+    expect((await bob.api.chat(chatId))?.unread).toBe(3);
+    expect((await alice.api.chat(chatId))?.unread).toBe(1);
   });
 });

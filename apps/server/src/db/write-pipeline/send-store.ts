@@ -1,8 +1,15 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { isDatabaseUnavailable } from '../errors';
 import { ChatRepository, type SendAccess } from '../../repositories/chat.repository';
 import { groupedTransactor } from './grouped-transaction';
-import { MessageRepository, type NewMessageRow } from '../../repositories/message.repository';
+import {
+  MessageRepository,
+  storeSendAtOnce,
+  storeSendsAtOnce,
+  type NewMessageRow,
+  type NewSendColumns,
+} from '../../repositories/message.repository';
 
 /** A new message's row but for its seq, which the store takes from the chat. */
 export type NewSend = Omit<NewMessageRow, 'seq'>;
@@ -42,15 +49,162 @@ async function storeSendOn(db: Kysely<Database>, send: NewSend): Promise<StoredS
 }
 
 /**
- * Sends read on `reads` and stored on `db`'s own connections, grouped into shared commits (see
- * groupedTransactor).
+ * The same on PostgreSQL in one statement (storeSendAtOnce): each statement is a round trip to
+ * the server, which took most of a send's time there.
+ */
+async function storeSendAtOnceOn(
+  db: Kysely<Database>,
+  send: NewSend,
+): Promise<StoredSend | undefined> {
+  const { rows } = await storeSendAtOnce(db, send);
+  const [first] = rows;
+  if (!first) return undefined;
+  const unread = new Map<string, number>();
+  for (const row of rows) {
+    if (row.user_id !== null && row.user_id !== send.sender_id)
+      unread.set(row.user_id, row.unread!);
+  }
+  return { seq: first.seq, unread };
+}
+
+/** Most sends in one statement. */
+const maxBatch = 256;
+
+/**
+ * Groups in flight at once on PostgreSQL: while one waits for the server, the next is sent.
+ * Each takes a connection of the pool (10) for one statement; the rest serve reads.
+ */
+const postgresGroupsInFlight = 4;
+
+/** The columns of `sends`, one array each (see storeSendsAtOnce). */
+function columnsOf(sends: readonly NewSend[]): NewSendColumns {
+  return {
+    ids: sends.map((send) => send.id),
+    chat_ids: sends.map((send) => send.chat_id),
+    sender_ids: sends.map((send) => send.sender_id),
+    client_ids: sends.map((send) => send.client_id),
+    contents: sends.map((send) => send.content),
+    content_types: sends.map((send) => send.content_type),
+    attachments: sends.map((send) => send.attachment),
+    created_ats: sends.map((send) => send.created_at),
+    edited_ats: sends.map((send) => send.edited_at),
+    deleteds: sends.map((send) => send.deleted),
+    revisions: sends.map((send) => send.revision),
+  };
+}
+
+/**
+ * Stores `sends` (in the order they are to be numbered) in one statement: each one's result,
+ * undefined for a send whose chat does not exist. Each receiver's unread count is the one
+ * just after that send: the final count less the messages of others after it in the group.
+ */
+async function storeSendsAtOnceOn(
+  db: Kysely<Database>,
+  sends: readonly NewSend[],
+): Promise<(StoredSend | undefined)[]> {
+  const { rows } = await storeSendsAtOnce(db, columnsOf(sends));
+  const seqOf = new Map(rows[0]?.seqs ?? []);
+  const finalUnread = new Map<string, Map<string, number>>();
+  for (const [chatId, userId, unread] of rows[0]?.unread ?? []) {
+    const ofChat = finalUnread.get(chatId) ?? new Map<string, number>();
+    ofChat.set(userId, unread);
+    finalUnread.set(chatId, ofChat);
+  }
+  const results = new Array<StoredSend | undefined>(sends.length);
+  // From the last send back: each receiver's count before the later sends of the group.
+  const laterByReader = new Map<string, Map<string, number>>();
+  for (let index = sends.length - 1; index >= 0; index -= 1) {
+    const send = sends[index]!;
+    const seq = seqOf.get(send.id);
+    if (seq === undefined) continue;
+    const later = laterByReader.get(send.chat_id) ?? new Map<string, number>();
+    laterByReader.set(send.chat_id, later);
+    const unread = new Map<string, number>();
+    for (const [userId, final] of finalUnread.get(send.chat_id) ?? []) {
+      if (userId === send.sender_id) continue;
+      unread.set(userId, final - (later.get(userId) ?? 0));
+      later.set(userId, (later.get(userId) ?? 0) + 1);
+    }
+    results[index] = { seq, unread };
+  }
+  return results;
+}
+
+interface Waiting {
+  send: NewSend;
+  resolve: (stored: StoredSend | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * PostgreSQL: sends arriving while groups are in flight wait and go together in one statement
+ * (storeSendsAtOnce), settled once it is committed. If the statement fails, nothing of the group
+ * is stored, and each send is stored alone (storeSendAtOnce) for its own outcome: only the send
+ * with a used clientId fails. When the database cannot be reached, every send gets that error.
+ */
+function postgresBatchedStore(
+  db: Kysely<Database>,
+): (send: NewSend) => Promise<StoredSend | undefined> {
+  const waiting: Waiting[] = [];
+  let running = 0;
+
+  async function storeGroup(group: Waiting[]): Promise<void> {
+    // Chats in the order of their ids; a chat's sends in their order of arrival (stable sort).
+    group.sort((a, b) =>
+      a.send.chat_id < b.send.chat_id ? -1 : a.send.chat_id > b.send.chat_id ? 1 : 0,
+    );
+    try {
+      const results = await storeSendsAtOnceOn(
+        db,
+        group.map((entry) => entry.send),
+      );
+      group.forEach((entry, index) => entry.resolve(results[index]));
+      return;
+    } catch (error) {
+      if (group.length === 1 || isDatabaseUnavailable(error)) {
+        for (const entry of group) entry.reject(error);
+        return;
+      }
+    }
+    for (const entry of group) {
+      await storeSendAtOnceOn(db, entry.send).then(entry.resolve, entry.reject);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    running += 1;
+    while (waiting.length > 0) {
+      // Let the event loop read what the sockets already hold before a group is taken.
+      await new Promise((resolve) => setImmediate(resolve));
+      const group = waiting.splice(0, maxBatch);
+      if (group.length === 0) break;
+      await storeGroup(group);
+    }
+    running -= 1;
+  }
+
+  return (send) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ send, resolve, reject });
+      if (running < postgresGroupsInFlight) void drain();
+    });
+}
+
+/**
+ * Sends read on `reads` and stored on `db`'s own connections, grouped into shared commits: one
+ * statement per group on PostgreSQL (postgresBatchedStore), a transaction per group otherwise
+ * (see groupedTransactor).
  */
 export function groupedSendStore(db: Kysely<Database>, reads: Kysely<Database>): SendStore {
-  const transact = groupedTransactor(db, (trx) => trx);
   const chats = new ChatRepository(reads);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const transact = groupedTransactor(db, (trx) => trx);
+  const store = postgres
+    ? postgresBatchedStore(db)
+    : (send: NewSend) => transact(send.chat_id, (trx) => storeSendOn(trx, send));
   return {
     sendAccess: (chatId, userId, clientId) => chats.sendAccess(chatId, userId, clientId),
-    store: (send) => transact(send.chat_id, (trx) => storeSendOn(trx, send)),
+    store,
     close: async () => {},
   };
 }
