@@ -1,12 +1,13 @@
 import { socialApiBase } from '@confab/protocol/envelope';
-import {
-  socialChatApiPaths,
-  uploadReplySchema,
-  type SocialMessage,
-} from '@confab/protocol/social-chat';
-import type { SocketAckReply } from '@confab/protocol/socket-events';
+import { socialChatApiPaths, uploadReplySchema } from '@confab/protocol/social-chat';
 import type { AppSocket } from '@/lib/realtime/socket-client';
-import type { DeliveryOutcome, OutboxEntry, OutboxTransport, UploadOutcome } from '../lib/outbox-entry';
+import { socketRequest } from '@/lib/realtime/socket-request';
+import type {
+  DeliveryOutcome,
+  OutboxEntry,
+  OutboxTransport,
+  UploadOutcome,
+} from '../lib/outbox-entry';
 
 /** How long a send waits for the server's acknowledgement before it counts as unanswered. */
 export const sendAckTimeoutMs = 10_000;
@@ -61,15 +62,18 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
       const socket = getSocket();
       if (!socket.connected) return { ok: false, retry: true, error: 'Not connected' };
       try {
-        // The event map types the acknowledgement as optional, which socket.io reads as `any`.
-        const answer: unknown = await socket.timeout(sendAckTimeoutMs).emitWithAck('sendMessage', {
-          chatId: entry.chatId,
-          content: entry.content,
-          contentType: entry.contentType,
-          clientId: entry.clientId,
-          ...(entry.attachment ? { fileId: entry.attachment.id } : {}),
-        });
-        const reply = answer as SocketAckReply<{ message: SocialMessage }>;
+        const reply = await socketRequest(
+          socket,
+          'sendMessage',
+          {
+            chatId: entry.chatId,
+            content: entry.content,
+            contentType: entry.contentType,
+            clientId: entry.clientId,
+            ...(entry.attachment ? { fileId: entry.attachment.id } : {}),
+          },
+          sendAckTimeoutMs,
+        );
         if (reply.ok) return { ok: true, message: reply.data.message };
         return { ok: false, retry: false, error: reply.error.message };
       } catch {

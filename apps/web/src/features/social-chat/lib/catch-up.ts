@@ -1,9 +1,9 @@
-import type { SocialMessage, SyncReply } from '@confab/protocol/social-chat';
-import type { SocketAckReply } from '@confab/protocol/socket-events';
-import { appOutbox } from '../lib/app-outbox';
+import type { SocialMessage } from '@confab/protocol/social-chat';
+import { appOutbox } from './app-outbox';
 import { getSocket } from '@/lib/realtime/socket-client';
+import { socketRequest } from '@/lib/realtime/socket-request';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
-import { catchUpCursor } from '../lib/message-order';
+import { catchUpCursor } from './message-order';
 import { getChatLog, useMessagesStore } from '../stores/messages-store';
 
 const syncAckTimeoutMs = 10_000;
@@ -48,14 +48,12 @@ export async function catchUp(chatId: string, viewerId: string): Promise<void> {
       fromSeq: log.messages[0]?.seq ?? 0,
       afterRevision: log.revision,
     };
-    let answer: unknown;
+    let reply;
     try {
-      answer = await socket.timeout(syncAckTimeoutMs).emitWithAck('sync', { cursors: [cursor] });
+      reply = await socketRequest(socket, 'sync', { cursors: [cursor] }, syncAckTimeoutMs);
     } catch {
       return catchUpByRest(chatId);
     }
-    // The event map types the acknowledgement as optional, which socket.io reads as `any`.
-    const reply = answer as SocketAckReply<SyncReply>;
     if (!reply.ok) return catchUpByRest(chatId);
     receive(chatId, reply.data.messagesMap[chatId] ?? []);
     const changes = reply.data.changesMap?.[chatId];
