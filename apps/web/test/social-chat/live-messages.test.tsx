@@ -4,7 +4,10 @@ import { socialApiBase } from '@confab/protocol/envelope';
 import { socialChatApiPaths } from '@confab/protocol/social-chat';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useChatMessages } from '@/features/social-chat/hooks/use-chat-messages';
+import { useLiveSocialChat } from '@/features/social-chat/hooks/use-live-social-chat';
 import { me, messageIn } from './fixtures';
 import { envelope } from '../helpers/contacts';
 import { fakeServer } from '../helpers/fake-server';
@@ -16,7 +19,10 @@ vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 const chatId = 'chat-bob';
 const history = [1, 2, 3].map((seq) => messageIn(chatId, seq));
 
-/** The chat room's hook for alice, once its first page (seq 1 to 3) is held. */
+/**
+ * The chat room's hooks for alice (its messages, and the page's intake of live events), once
+ * its first page (seq 1 to 3) is held.
+ */
 async function openChat() {
   fakeServer({
     routes: {
@@ -24,7 +30,17 @@ async function openChat() {
         envelope({ messages: history, hasMore: false }),
     },
   });
-  const { result } = renderHook(() => useChatMessages(chatId, me.id));
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(
+    () => {
+      useLiveSocialChat(me.id);
+      return useChatMessages(chatId, me.id);
+    },
+    { wrapper },
+  );
   await waitFor(() => expect(result.current.state).toBe('ready'));
   return result;
 }

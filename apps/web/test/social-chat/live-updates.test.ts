@@ -6,7 +6,7 @@ import {
   withReadMark,
   withUpdatedMessage,
   withoutUnread,
-} from '@/features/social-chat/lib/live-updates';
+} from '@/features/social-chat/lib/chat-list-updates';
 import { chatWith, me, messageIn } from './fixtures';
 
 describe('live updates of the list', () => {

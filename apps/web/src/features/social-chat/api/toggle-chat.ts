@@ -1,9 +1,33 @@
+import {
+  chatReplySchema,
+  socialChatApiPaths,
+  type ChatToggle,
+  type SocialChat,
+} from '@confab/protocol/social-chat';
+import { socialRequest } from '@/lib/social-api/social-api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toggleChat, type ChatToggleChange } from '../api/chat-toggle';
-import { withChat } from '../lib/live-updates';
+import { withChat } from '../lib/chat-list-updates';
 import { chatsQueryOptions } from './get-chats';
 
-export type { ChatToggleChange };
+export interface ChatToggleChange {
+  chatId: string;
+  toggle: ChatToggle;
+  /** Set (true) or clear (false). */
+  value: boolean;
+}
+
+/**
+ * `POST /api/chat-social-msg/chats/{chatId}/{archive|mute|pin|block}` {value}: the chat as the
+ * server now has it. The conversation list's row menu and the chat room's unblock both use it.
+ */
+export async function toggleChat({ chatId, toggle, value }: ChatToggleChange): Promise<SocialChat> {
+  const reply = await socialRequest(socialChatApiPaths.chatToggle(chatId, toggle), {
+    method: 'POST',
+    body: { value },
+    data: chatReplySchema.shape.data,
+  });
+  return reply.data.chat;
+}
 
 /**
  * Changes a toggle and shows the chat as the server answered it; the list is then reloaded,

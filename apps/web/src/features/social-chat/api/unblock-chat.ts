@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toggleChat } from '../api/chat-toggle';
-import { roomChatsQueryOptions } from './get-chat';
+import { withChat } from '../lib/chat-list-updates';
+import { chatsQueryOptions } from './get-chats';
+import { toggleChat } from './toggle-chat';
 
 /**
  * Lifts the viewer's block of the open chat (`block` toggle, false). The room then shows the
@@ -11,8 +12,8 @@ export function useUnblockChat(chatId: string, options: { onError?: (error: Erro
   return useMutation({
     mutationFn: () => toggleChat({ chatId, toggle: 'block', value: false }),
     onSuccess: (chat) =>
-      queryClient.setQueryData(roomChatsQueryOptions.queryKey, (chats) =>
-        chats?.map((held) => (held._id === chat._id ? chat : held)),
+      queryClient.setQueryData(chatsQueryOptions.queryKey, (chats) =>
+        chats ? withChat(chats, chat) : chats,
       ),
     onError: options.onError,
   });

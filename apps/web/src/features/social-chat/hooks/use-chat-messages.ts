@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SocialMessage } from '@confab/protocol/social-chat';
 import { appOutbox } from '../lib/app-outbox';
-import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
+import { useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
-import { catchUpCursor } from '../lib/message-order';
 import { getChatLog, useChatLog, useMessagesStore } from '../stores/messages-store';
-import { catchUp, receive } from '../lib/catch-up';
+import { catchUp } from '../lib/catch-up';
 
 export type LoadState = 'loading' | 'ready' | 'error';
 
 /**
  * The open chat's messages: the latest page on first opening (a catch-up when the tab already
- * holds some), live events, a catch-up on every reconnection, and older pages on demand.
+ * holds some), a catch-up on every reconnection, and older pages on demand. Live events reach
+ * the log through `useLiveSocialChat`, which the page runs.
  */
 export function useChatMessages(chatId: string, viewerId: string) {
   const log = useChatLog(chatId);
@@ -45,34 +44,6 @@ export function useChatMessages(chatId: string, viewerId: string) {
     void open();
   }, [open]);
 
-  useEffect(
-    () =>
-      appOutbox().onDelivered((message) =>
-        useMessagesStore.getState().merge(message.chatId, [message]),
-      ),
-    [],
-  );
-
-  const live = ({ message }: { message: SocialMessage }) => {
-    appOutbox().settle(message);
-    const held = getChatLog(message.chatId);
-    if (!held.loaded) return;
-    const gap = message.seq > catchUpCursor(held.messages) + 1;
-    receive(message.chatId, [message]);
-    // A number skipped means an event was missed: fetch what lies between.
-    if (gap) void catchUp(message.chatId, viewerId).catch(() => undefined);
-  };
-  // Another participant's message comes as new_message, one this user sent from another tab
-  // as newChatMessage.
-  useRealtimeEvent('new_message', live);
-  useRealtimeEvent('newChatMessage', live);
-  useRealtimeEvent('messageUpdated', ({ message }) => {
-    if (getChatLog(message.chatId).loaded) receive(message.chatId, [message]);
-  });
-  useRealtimeEvent('messagesRead', ({ chatId: readChat, userId, lastReadSeq }) => {
-    if (userId !== viewerId)
-      useMessagesStore.getState().readByOther(readChat, viewerId, lastReadSeq);
-  });
   useRealtimeReconnect(() => {
     void catchUp(chatId, viewerId).catch(() => undefined);
   });

@@ -1,27 +1,37 @@
-import type { SocialChat } from '@confab/protocol/social-chat';
+import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
-import { appOutbox } from '../lib/app-outbox';
 import { chatsQueryOptions } from '../api/get-chats';
+import { appOutbox } from '../lib/app-outbox';
+import { catchUp, receive } from '../lib/catch-up';
 import {
   withChat,
   withMessage,
   withPresence,
   withReadMark,
   withUpdatedMessage,
-} from '../lib/live-updates';
+} from '../lib/chat-list-updates';
+import { catchUpCursor } from '../lib/message-order';
+import { getChatLog, useMessagesStore } from '../stores/messages-store';
 
 type Chats = readonly SocialChat[];
 
+/** Social chat pages open now; the chat list is live only while there is one. */
+let openPages = 0;
+
 /**
- * Keeps the cached list in step with the server's events (spec section 7 "Real-time socket"):
- * new messages (this tab's own from the outbox's acknowledgements) move their chat up with a new
- * preview, time and unread count; chat changes, read marks and presence update their rows. An
- * event about a chat the list does not hold (a new friend's chat, a hidden chat that a message
- * brought back), and every reconnection, when events may have been missed, reload the list.
+ * Takes in the server's social chat events for whichever social chat page is open (the
+ * conversation list or the chat room), each once, into both caches: the chat list (a new
+ * message moves its chat up with a new preview, time and unread count; chat changes, read marks
+ * and presence update their rows) and the messages store (the logs of the chats the tab holds).
+ * A message arrives one way only: this tab's own sends in their acknowledgements (the outbox's
+ * `onDelivered`), the user's sends from other tabs as `newChatMessage`, other participants'
+ * messages as `new_message`. An event about a chat the list does not hold (a new friend's chat,
+ * a hidden chat that a message brought back), and every reconnection, when events may have
+ * been missed, reload the list.
  */
-export function useLiveChats(viewerId: string | null): void {
+export function useLiveSocialChat(viewerId: string | null): void {
   const queryClient = useQueryClient();
   const { queryKey } = chatsQueryOptions;
 
@@ -30,7 +40,7 @@ export function useLiveChats(viewerId: string | null): void {
     void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }, [queryClient, queryKey]);
 
-  const update = useCallback(
+  const updateList = useCallback(
     (change: (chats: Chats) => Chats | undefined) => {
       let unknownChat = false;
       queryClient.setQueryData(queryKey, (chats) => {
@@ -44,26 +54,55 @@ export function useLiveChats(viewerId: string | null): void {
     [queryClient, queryKey, reload],
   );
 
-  useRealtimeEvent('newChatMessage', ({ message }) =>
-    update((chats) => withMessage(chats, message)),
-  );
-  // This tab's own sends (the outbox delivers while the list is shown) come back in their
-  // acknowledgements: the server does not send them to the tab again as newChatMessage.
+  // Nobody applies events to the list once no page is open: the next opening reads it again.
+  // Deferred, because on the way from the list into a room (or back) the next page's hook
+  // mounts in the same commit as the previous one's leaves.
+  useEffect(() => {
+    openPages += 1;
+    return () => {
+      openPages -= 1;
+      setTimeout(() => {
+        if (openPages === 0) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      }, 0);
+    };
+  }, [queryClient, queryKey]);
+
+  /** A message from an event: held if its chat's log is, with a catch-up when one was missed. */
+  const takeIn = (message: SocialMessage, unread?: number) => {
+    updateList((chats) => withMessage(chats, message, unread));
+    appOutbox().settle(message);
+    const held = getChatLog(message.chatId);
+    if (!held.loaded) return;
+    const gap = message.seq > catchUpCursor(held.messages) + 1;
+    receive(message.chatId, [message]);
+    // A number skipped means an event was missed: fetch what lies between.
+    if (gap && viewerId) void catchUp(message.chatId, viewerId).catch(() => undefined);
+  };
+
   useEffect(
-    () => appOutbox().onDelivered((message) => update((chats) => withMessage(chats, message))),
-    [update],
+    () =>
+      appOutbox().onDelivered((message) => {
+        updateList((chats) => withMessage(chats, message));
+        // Held whether or not the chat's first page is in: it is this tab's own message.
+        useMessagesStore.getState().merge(message.chatId, [message]);
+      }),
+    [updateList],
   );
-  useRealtimeEvent('new_message', ({ message, unread }) =>
-    update((chats) => withMessage(chats, message, unread)),
-  );
-  useRealtimeEvent('messageUpdated', ({ message }) =>
-    update((chats) => withUpdatedMessage(chats, message)),
-  );
-  useRealtimeEvent('chatUpdated', ({ chat }) => update((chats) => withChat(chats, chat)));
-  useRealtimeEvent('presence', (presence) => update((chats) => withPresence(chats, presence)));
-  useRealtimeEvent('messagesRead', (read) => {
-    if (viewerId) update((chats) => withReadMark(chats, read, viewerId));
+  useRealtimeEvent('newChatMessage', ({ message }) => takeIn(message));
+  useRealtimeEvent('new_message', ({ message, unread }) => takeIn(message, unread));
+  useRealtimeEvent('messageUpdated', ({ message }) => {
+    updateList((chats) => withUpdatedMessage(chats, message));
+    if (getChatLog(message.chatId).loaded) receive(message.chatId, [message]);
   });
+  useRealtimeEvent('messagesRead', (read) => {
+    if (!viewerId) return;
+    updateList((chats) => withReadMark(chats, read, viewerId));
+    if (read.userId !== viewerId) {
+      useMessagesStore.getState().readByOther(read.chatId, viewerId, read.lastReadSeq);
+    }
+  });
+  useRealtimeEvent('chatUpdated', ({ chat }) => updateList((chats) => withChat(chats, chat)));
+  useRealtimeEvent('presence', (presence) => updateList((chats) => withPresence(chats, presence)));
   useRealtimeEvent('newFriendChat', reload);
   useRealtimeReconnect(reload);
 }

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import { setActiveChat } from '../stores/active-chat';
 import { chatsQueryOptions } from '../api/get-chats';
 import { readAllMessages } from '../api/read-chat';
-import { withoutUnread } from '../lib/live-updates';
+import { withoutUnread } from '../lib/chat-list-updates';
 
 /**
  * Tapping a row (spec section 2): the chat is marked read, becomes the single active chat, and

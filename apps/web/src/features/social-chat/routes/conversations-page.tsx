@@ -14,7 +14,7 @@ import { useChats } from '../api/get-chats';
 import { useToggleChat } from '../api/toggle-chat';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationToolbar } from '../components/conversation-toolbar';
-import { useLiveChats } from '../hooks/use-live-chats';
+import { useLiveSocialChat } from '../hooks/use-live-social-chat';
 import { useOpenChat } from '../hooks/use-open-chat';
 import { inView, orderChats, type ChatView } from '../lib/order-chats';
 import { searchChats } from '../lib/search-chats';
@@ -28,7 +28,7 @@ export function ConversationsPage() {
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   const chats = useChats();
-  useLiveChats(viewerId);
+  useLiveSocialChat(viewerId);
   const openChat = useOpenChat();
   const toggle = useToggleChat({
     onError: (error) =>

@@ -10,8 +10,9 @@ import { Alert } from '@/components/ui/alert';
 import { useSession } from '@/lib/auth/use-session';
 import { paths, socialChatRoomChatParam } from '@/lib/paths';
 import { setActiveChat, useActiveChatId } from '../stores/active-chat';
-import { useRoomChat } from '../api/get-chat';
+import { useChat } from '../api/get-chats';
 import { ChatRoom } from '../components/chat-room';
+import { useLiveSocialChat } from '../hooks/use-live-social-chat';
 
 function NoChat({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('socialChat');
@@ -43,7 +44,8 @@ export function SocialChatRoomPage() {
   const activeChatId = useActiveChatId();
   const chatId = requested ?? activeChatId;
   const { user } = useSession();
-  const chat = useRoomChat(chatId);
+  const chat = useChat(chatId);
+  useLiveSocialChat(user?.id ?? null);
 
   useEffect(() => {
     if (requested && requested !== activeChatId) setActiveChat(requested);
