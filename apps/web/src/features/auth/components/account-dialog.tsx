@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-error';
-import { useChangePassword, useSignOutEverywhere } from '@/lib/auth/use-account-security';
+import { useChangePassword, useSignOutEverywhere } from '../hooks/use-account-security';
 
 const fields = ['currentPassword', 'newPassword', 'repeatPassword'] as const;
 type Field = (typeof fields)[number];

@@ -6,10 +6,10 @@ import {
 } from '@confab/protocol/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiFetch } from '../api-client';
-import { paths } from '../paths';
-import { changePasswordMutationKey } from './mutation-keys';
-import { sessionQueryKey } from './session';
+import { apiFetch } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { changePasswordMutationKey } from '@/lib/auth/mutation-keys';
+import { sessionQueryKey } from '@/lib/auth/session';
 
 /**
  * Changes the password. The server ends every other session and gives this browser a new
@@ -30,7 +30,7 @@ export function useChangePassword() {
       }),
     onSuccess: ({ user, loggedInAt }) => {
       queryClient.setQueryData(sessionQueryKey, { user, loggedInAt });
-      void import('../realtime/socket-client').then(({ getSocket }) => {
+      void import('@/lib/realtime/socket-client').then(({ getSocket }) => {
         const socket = getSocket();
         if (!socket.active) socket.connect();
       });
