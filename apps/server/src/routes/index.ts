@@ -4,7 +4,7 @@ import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
 import { passwordRoute } from './api/_auth/password';
 import { sessionRoutes } from './api/_auth/session';
-import { appChatRoutes } from './api/chat/messages';
+import { socialChatCompatRoutes } from './api/chat/messages';
 import { socialChatsRoutes } from './api/chat-social-msg/chats';
 import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { socialMessagesRoutes } from './api/chat-social-msg/messages';
@@ -30,7 +30,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactsRoutes);
   await app.register(socialChatsRoutes);
   await app.register(socialMessagesRoutes);
-  await app.register(appChatRoutes);
+  await app.register(socialChatCompatRoutes);
   await app.register(filesRoutes);
   await app.register(presenceRoutes);
   await app.register(mcpToolsRoute);

@@ -21,7 +21,7 @@ import {
  * `/api/chat/*`: the app server's chat calls (spec section 7), the same operations as the
  * social API's message routes with the spec's body and reply shapes.
  */
-export const appChatRoutes: FastifyPluginAsyncZod = async (app) => {
+export const socialChatCompatRoutes: FastifyPluginAsyncZod = async (app) => {
   socialChatRouteGroup(app);
   const messages = app.services.messages;
 
