@@ -13,6 +13,19 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
+const webSrc = 'apps/web/src';
+
+// Imports go one way: shared code (lib/, components/, hooks/, locales) → features → app.
+const appImports = {
+  group: ['@/app/*', '**/app/*'],
+  message: 'Only the app (src/app) composes features and pages; nothing imports from it.',
+};
+const featureImports = {
+  group: ['@/features/*', '**/features/*'],
+  message:
+    'Shared code (src/lib, src/components, src/hooks) must not import a feature; the app passes features in (see components/app-header/account-dialog-slot.ts).',
+};
+
 // One feature never reaches into another: shared code lives in components/, hooks/, lib/.
 const featureBoundaries = features.map((feature) => ({
   files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
@@ -20,16 +33,26 @@ const featureBoundaries = features.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: features
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            group: [`@/features/${other}/*`, `**/features/${other}/*`, `../${other}/*`],
-            message: `Feature "${feature}" must not import from feature "${other}"; move shared code to src/components, src/hooks or src/lib.`,
-          })),
+        patterns: [
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              group: [`@/features/${other}/*`, `**/features/${other}/*`, `../${other}/*`],
+              message: `Feature "${feature}" must not import from feature "${other}"; move shared code to src/components, src/hooks or src/lib.`,
+            })),
+          appImports,
+        ],
       },
     ],
   },
 }));
+
+const sharedBoundaries = {
+  files: [`${webSrc}/{lib,components,hooks,locales}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [featureImports, appImports] }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -75,6 +98,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  sharedBoundaries,
   {
     // Tests may poke at internals and use loose typing of fixtures.
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

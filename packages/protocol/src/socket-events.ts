@@ -77,30 +77,65 @@ export const newFriendChatPayloadSchema = z.object({
 export type NewFriendChatPayload = z.infer<typeof newFriendChatPayloadSchema>;
 
 export interface ServerToClientEvents {
+  /** A friend request arrived (or came again): to the receiver only. */
   newFriendMessage: (payload: NewFriendMessagePayload) => void;
+  /** A friend request changed (accepted, declined, removed): to both parties. */
   contactUpdated: (payload: ContactUpdatedPayload) => void;
+  /** Accepting a request opened (or revived) the pair's chat: the list must load it. */
   newFriendChat: (payload: NewFriendChatPayload) => void;
+  /**
+   * The user's OWN message, sent from another tab or device: echoed to the sender's other
+   * sockets (the sending socket has it in `sendMessage`'s acknowledgement instead). Carries no
+   * unread count: one's own message is never unread.
+   */
   newChatMessage: (payload: NewChatMessagePayload) => void;
+  /**
+   * ANOTHER participant's message: to every tab of the receiver, with the receiver's unread
+   * count for the chat. The receiver's only event for that message.
+   */
   new_message: (payload: NewMessageNoticePayload) => void;
+  /** A message was edited or deleted (not a new one): to every participant's tabs. */
   messageUpdated: (payload: MessageUpdatedPayload) => void;
+  /** Someone's read mark moved: the viewer's own (another tab) or the other participant's. */
   messagesRead: (payload: MessagesReadPayload) => void;
+  /** The viewer's chat as it now is (a toggle, a block, a nickname): the chat, not a message. */
   chatUpdated: (payload: ChatUpdatedPayload) => void;
+  /** Someone else is typing in a chat this socket joined (`join_chats`); the echo of `typing`. */
   typing: (payload: TypingNoticePayload) => void;
+  /** A contact came online or went offline; what `onlineStatus` of their tabs adds up to. */
   presence: (payload: PresenceNoticePayload) => void;
 }
 
 export interface ClientToServerEvents {
+  /** Sends a friend request (kept for compatibility: the web app uses the REST route). */
   friendRequestMessage: (
     payload: FriendRequestMessagePayload,
     ack?: SocketAck<{ contact: Contact }>,
   ) => void;
+  /** Sends a message; the acknowledgement carries it as stored (the sender's copy). */
   sendMessage: (payload: SendMessagePayload, ack?: SocketAck<{ message: SocialMessage }>) => void;
+  /** This user is (or stopped) typing; relayed to the chat's other sockets as `typing`. */
   typing: (payload: TypingPayload) => void;
+  /** This tab is active or away; the server tells contacts `presence` when the user's sum changes. */
   onlineStatus: (payload: OnlineStatusPayload) => void;
+  /** Enter chats' rooms to hear their `typing` (messages reach the user's room regardless). */
   join_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  /** Leave chats' rooms: their `typing` is no longer heard. */
   leave_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
+  /** What was missed while away: messages, changes and read marks after the given cursors. */
   sync: (payload: SyncPayload, ack?: SocketAck<SyncReply>) => void;
 }
+
+/** The client events that answer through an acknowledgement. */
+export type AckedClientEvent = {
+  [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]>[1] extends undefined
+    ? never
+    : E;
+}[keyof ClientToServerEvents];
+
+/** What event `E`'s acknowledgement carries on success (its `data`). */
+export type ClientEventAckData<E extends AckedClientEvent> =
+  NonNullable<Parameters<ClientToServerEvents[E]>[1]> extends SocketAck<infer T> ? T : never;
 
 /** Validates the first argument of every client event; a malformed payload gets an error ack. */
 export const clientEventSchemas = {

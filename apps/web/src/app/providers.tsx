@@ -1,7 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { AccountDialogSlot } from '@/components/app-header/account-dialog-slot';
 import { ToastHost } from '@/components/ui/toast-host';
 import { ServiceManagerProvider } from '@/lib/service-registry/service-manager-provider';
+
+// Loaded when first opened: it brings the protocol's schemas (zod), which no page needs at start.
+const AccountDialog = lazy(() =>
+  import('@/features/auth/components/account-dialog').then((m) => ({ default: m.AccountDialog })),
+);
 
 /** Everything a page may rely on, outside the router so it survives navigation. */
 export function AppProviders({
@@ -14,8 +20,10 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <ServiceManagerProvider>
-        {children}
-        <ToastHost />
+        <AccountDialogSlot value={AccountDialog}>
+          {children}
+          <ToastHost />
+        </AccountDialogSlot>
       </ServiceManagerProvider>
     </QueryClientProvider>
   );

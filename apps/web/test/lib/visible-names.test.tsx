@@ -2,12 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initialOf } from '@/components/ui/avatar';
 import { ContactRow } from '@/features/contacts/components/contact-row';
-import { ConversationRow } from '@/features/conversations/components/conversation-row';
-import { MessagePreview } from '@/features/conversations/components/message-preview';
-import { AttachmentView } from '@/features/social-chat-room/components/attachment-view';
-import { RoomHeader } from '@/features/social-chat-room/components/room-header';
+import { ConversationRow } from '@/features/social-chat/components/conversation-row';
+import { MessagePreview } from '@/features/social-chat/components/message-preview';
+import { AttachmentView } from '@/features/social-chat/components/attachment-view';
+import { RoomHeader } from '@/features/social-chat/components/room-header';
 import { visibleText } from '@/lib/visible-text';
-import { chatWith, messageIn } from '../conversations/fixtures';
+import { chatWith, messageIn } from '../social-chat/fixtures';
 
 /** A file name that reads as "invoicetxt.png" where the override is honoured. */
 const spoofed = 'invoice\u202Egnp.txt';

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
-import { useOutboxDelivery } from '@/lib/social-chat/use-outbox-delivery';
+import { useOutboxDelivery } from '@/features/social-chat/hooks/use-outbox-delivery';
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';

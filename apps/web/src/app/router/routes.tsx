@@ -135,7 +135,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               paths.agents,
               lazyPage(
                 () =>
-                  import('@/features/conversations/routes/conversations-page').then(
+                  import('@/features/social-chat/routes/conversations-page').then(
                     (m) => m.ConversationsPage,
                   ),
                 ['conversations'],
@@ -152,7 +152,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               paths.socialChatRoom,
               lazyPage(
                 () =>
-                  import('@/features/social-chat-room/routes/social-chat-room-page').then(
+                  import('@/features/social-chat/routes/social-chat-room-page').then(
                     (m) => m.SocialChatRoomPage,
                   ),
                 ['socialChat'],

@@ -1,22 +1,19 @@
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { toast } from '@/components/ui/toast-store';
 import { useLogout } from '@/lib/auth/use-logout';
 import { useSession } from '@/lib/auth/use-session';
-
-// Loaded when first opened: it brings the protocol's schemas (zod), which no page needs at start.
-const AccountDialog = lazy(() =>
-  import('./account-dialog').then((m) => ({ default: m.AccountDialog })),
-);
+import { AccountDialogSlot } from './account-dialog-slot';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
   const [accountOpen, setAccountOpen] = useState(false);
+  const AccountDialog = useContext(AccountDialogSlot);
   if (!user) return null;
 
   const itemClasses =
@@ -42,10 +39,12 @@ export function UserMenu() {
               {t('userMenu.signedInAs', { username: user.username })}
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item onSelect={() => setAccountOpen(true)} className={itemClasses}>
-              <ShieldCheck aria-hidden className="size-4" />
-              {t('userMenu.account')}
-            </DropdownMenu.Item>
+            {AccountDialog ? (
+              <DropdownMenu.Item onSelect={() => setAccountOpen(true)} className={itemClasses}>
+                <ShieldCheck aria-hidden className="size-4" />
+                {t('userMenu.account')}
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item
               disabled={logout.isPending}
               onSelect={() =>
@@ -61,7 +60,7 @@ export function UserMenu() {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {accountOpen ? (
+      {AccountDialog && accountOpen ? (
         <Suspense fallback={null}>
           <AccountDialog username={user.username} open onOpenChange={setAccountOpen} />
         </Suspense>

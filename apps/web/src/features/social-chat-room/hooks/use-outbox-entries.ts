@@ -1,9 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { appOutbox } from '@/lib/social-chat/app-outbox';
-import type { OutboxEntry } from '@/lib/social-chat/outbox-entry';
-
-/** The tab's unconfirmed messages, live. */
-export function useOutboxEntries(): readonly OutboxEntry[] {
-  const outbox = appOutbox();
-  return useSyncExternalStore(outbox.subscribe, outbox.entries, outbox.entries);
-}

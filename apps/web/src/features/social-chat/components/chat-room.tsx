@@ -1,0 +1,154 @@
+import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useConnectionStatus } from '@/lib/realtime/use-connection-status';
+import { appOutbox } from '../lib/app-outbox';
+import { useChangeMessage } from '../api/change-message';
+import { useChatMessages } from '../hooks/use-chat-messages';
+import { useMarkRead } from '../hooks/use-mark-read';
+import { useOutboxEntries } from '../hooks/use-outbox-entries';
+import { usePresence } from '../hooks/use-presence';
+import { useSendMessage } from '../hooks/use-send-message';
+import { useTyping } from '../hooks/use-typing';
+import { roomMessages, type RoomMessage } from '../lib/message-order';
+import { BlockedBanner } from './blocked-banner';
+import { RoomHeader } from './room-header';
+import { RoomComposer } from './room-composer';
+import { RoomMessageList } from './room-message-list';
+import { SearchPanel } from './search-panel';
+
+const highlightMs = 2500;
+
+/** One open chat: header, messages, search and the input. */
+export function ChatRoom({
+  chat,
+  viewer,
+}: {
+  chat: SocialChat;
+  viewer: { id: string; username: string };
+}) {
+  const { t } = useTranslation('socialChat');
+  const other = chat.participants[0] ?? null;
+  const name = chat.nickname ?? other?.nickname ?? chat.name ?? t('unknownName');
+  const { connected } = useConnectionStatus();
+  const { log, state, retry, loadOlder, loadingOlder, reach } = useChatMessages(
+    chat._id,
+    viewer.id,
+  );
+  const pending = useOutboxEntries();
+  const messages = useMemo(
+    () => roomMessages(log.messages, pending, viewer, chat._id),
+    [log.messages, pending, viewer, chat._id],
+  );
+  const online = usePresence(other?.id ?? null, chat.isOnline);
+  // Driven by the chat object, which `chatUpdated` keeps current: a block or a removal turns
+  // the room read-only at once, and nothing (typing, read marks) is said into it meanwhile.
+  const writable = !chat.readOnly;
+  const typing = useTyping(chat._id, viewer.id, writable);
+  const { sendText, sendFile, retry: retrySend } = useSendMessage(chat._id, viewer.id);
+  useMarkRead(chat._id, viewer.id, log.messages, writable);
+
+  const [searching, setSearching] = useState(false);
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
+
+  const editMessage = useChangeMessage({
+    onError: (error) =>
+      toast({ title: t('edit.failed'), description: error.message, variant: 'error' }),
+  });
+  const deleteMessage = useChangeMessage({
+    onError: (error) =>
+      toast({ title: t('delete.failed'), description: error.message, variant: 'error' }),
+  });
+
+  const onEdit = useCallback(
+    (message: RoomMessage, content: string) =>
+      editMessage.mutateAsync({ kind: 'edit', chatId: chat._id, messageId: message.id, content }),
+    [editMessage, chat._id],
+  );
+  const onDelete = useCallback(
+    (message: RoomMessage) =>
+      deleteMessage.mutate({ kind: 'delete', chatId: chat._id, messageId: message.id }),
+    [deleteMessage, chat._id],
+  );
+  const onDiscard = useCallback((clientId: string) => void appOutbox().discard(clientId), []);
+
+  const showMessage = useCallback(
+    async (message: SocialMessage) => {
+      try {
+        if (!(await reach(message.seq))) throw new Error('unreachable');
+      } catch {
+        toast({ title: t('search.unreachable'), variant: 'warning' });
+        return;
+      }
+      // After the render that holds it.
+      requestAnimationFrame(() => {
+        document
+          .getElementById(`message-${message._id}`)
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      });
+      setHighlightedId(message._id);
+      clearTimeout(highlightTimer.current);
+      highlightTimer.current = setTimeout(() => setHighlightedId(null), highlightMs);
+    },
+    [reach, t],
+  );
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-8rem)] w-full flex-col rounded-xl border border-border bg-surface lg:max-w-[60vw]">
+      <RoomHeader
+        name={name}
+        online={online}
+        typist={typing.typist}
+        searching={searching}
+        onToggleSearch={() => setSearching((open) => !open)}
+      />
+      {searching ? <SearchPanel chatId={chat._id} onPick={(m) => void showMessage(m)} /> : null}
+      {connected ? null : (
+        <Alert variant="warning" title={t('disconnected')} className="m-2" role="status" />
+      )}
+      {state === 'loading' ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label={t('list.label')} />
+        </div>
+      ) : state === 'error' ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-4">
+          <Alert variant="error" title={t('loadFailed')} />
+          <Button variant="outline" onClick={() => void retry()}>
+            {t('retryLoad')}
+          </Button>
+        </div>
+      ) : (
+        <RoomMessageList
+          messages={messages}
+          viewerId={viewer.id}
+          hasMore={log.hasMore}
+          loadingOlder={loadingOlder}
+          onLoadOlder={loadOlder}
+          highlightedId={highlightedId}
+          onRetry={retrySend}
+          onDiscard={onDiscard}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          readOnly={chat.readOnly}
+        />
+      )}
+      {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
+      <RoomComposer
+        readOnly={chat.readOnly}
+        onSend={(text) => {
+          typing.stop();
+          sendText(text);
+        }}
+        onTextChange={typing.reportText}
+        onBlur={typing.stop}
+        onPickFile={sendFile}
+      />
+    </div>
+  );
+}
