@@ -26,7 +26,7 @@
 // relay's (goal ≥ 0.4). A contender that misses twice in a row stops climbing.
 // BENCH_PARTS=socket or BENCH_PARTS=rest runs one part alone.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -61,6 +61,16 @@ async function storedIn(dataDir: string): Promise<number> {
   return Number(stored.rows[0]?.n ?? 0);
 }
 
+/**
+ * CPU seconds a server process has used (all its threads), from /proc (Linux): a cost per message
+ * that a machine busy with other work shifts far less than latency or throughput.
+ */
+function cpuSecondsOf(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Whether a steady phase held its offered rate within the latency budget. */
 const holds = (result: PhaseResult) =>
   result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
@@ -72,7 +82,8 @@ const holds = (result: PhaseResult) =>
 async function restSweep(
   relay: Connected[],
   confab: Connected[],
-  baseline?: Connected[],
+  baseline: Connected[] | undefined,
+  processes: Partial<Record<Contender, ChildProcess>>,
 ): Promise<{ ok: boolean; acked: number; baselineAcked: number }> {
   console.log(
     `REST sweep: Confab's clients send over REST, the relay's over their sockets; ` +
@@ -125,13 +136,19 @@ async function restSweep(
   // Capacity, which a busy machine shifts less than a latency budget: one message in flight per
   // client, the contenders alternating round by round.
   const saturated: Partial<Record<Contender, PhaseResult[]>> = {};
+  const cpu: Partial<Record<Contender, { seconds: number; messages: number }>> = {};
   for (let round = 1; round <= rounds; round += 1) {
     for (const kind of kinds) {
+      const cpuBefore = cpuSecondsOf(processes[kind]!);
       const result = await phase(contenders[kind]!, 'saturate', {
         steadyRate: 0,
         warmupSeconds,
         phaseSeconds,
       });
+      const used = (cpu[kind] ??= { seconds: 0, messages: 0 });
+      used.seconds += cpuSecondsOf(processes[kind]!) - cpuBefore;
+      // Every message of the phase, warm-up included, was acknowledged and delivered.
+      used.messages += result.acked + result.failed;
       if (kind === 'confab') acked += result.acked;
       if (kind === 'baseline') baselineAcked += result.acked;
       (saturated[kind] ??= []).push(result);
@@ -140,10 +157,13 @@ async function restSweep(
     }
   }
   const capacity = (kind: Contender) => median(saturated[kind]!, 'rate').rate;
+  const cpuPerMessage = (kind: Contender) => cpu[kind]!.seconds / Math.max(1, cpu[kind]!.messages);
   for (const kind of kinds) {
     console.log(
       `saturated, median round: ${kind.padEnd(8)} ${capacity(kind).toFixed(0)} msg/s, ` +
-        `${(capacity(kind) / capacity('relay')).toFixed(2)}× the bare relay`,
+        `${(capacity(kind) / capacity('relay')).toFixed(2)}× the bare relay; server CPU ` +
+        `${(cpuPerMessage(kind) * 1e6).toFixed(0)} µs a message, ` +
+        `${(cpuPerMessage('relay') / cpuPerMessage(kind)).toFixed(2)}× the relay's messages per CPU second`,
     );
   }
   return { ok, acked, baselineAcked };
@@ -199,6 +219,7 @@ async function main() {
         clients.relay!,
         confabRest,
         baselineRest,
+        { relay: relay.child, confab: confab.child, baseline: baseline?.child },
       ));
     }
     if (!parts.includes('socket')) {
