@@ -18,8 +18,15 @@
 // to tell the protocol's cost from the cost of storing and checking.
 // Latency is from `emit('sendMessage')` to the partner's delivery event, on one clock: Confab's
 // `new_message`, the bare relay's `newChatMessage`.
+//
+// Then the REST sweep (issue 20): Confab's clients send over REST (`POST .../messages`, keep-alive
+// connections) while the bare relay's send on their sockets, at rising open-loop rates
+// (BENCH_SWEEP, messages/s), the two alternating at each rate. Reported: the highest rate each
+// holds with p99 < 50 ms, every message delivered and no error, and Confab's as a ratio of the
+// relay's (goal ≥ 0.4). A contender that misses twice in a row stops climbing.
+// BENCH_PARTS=socket or BENCH_PARTS=rest runs one part alone.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -35,6 +42,12 @@ const warmupSeconds = 2;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const p99BudgetMs = 50;
 
+const parts = (process.env.BENCH_PARTS ?? 'socket,rest').split(',');
+const sweepRates = (process.env.BENCH_SWEEP ?? '2500,5000,7500,10000,12500,15000,20000,25000')
+  .split(',')
+  .map(Number);
+const restRatioGoal = 0.4;
+
 const baselineMain = process.env.BENCH_BASELINE;
 const withProtocolRelay = process.env.BENCH_PROTOCOL_RELAY === '1';
 
@@ -46,6 +59,114 @@ async function storedIn(dataDir: string): Promise<number> {
   const stored = await sql<{ n: number }>`select count(*) as n from messages`.execute(database.db);
   await database.close();
   return Number(stored.rows[0]?.n ?? 0);
+}
+
+/**
+ * CPU seconds a server process has used (all its threads), from /proc (Linux): a cost per message
+ * that a machine busy with other work shifts far less than latency or throughput.
+ */
+function cpuSecondsOf(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Whether a steady phase held its offered rate within the latency budget. */
+const holds = (result: PhaseResult) =>
+  result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
+
+/**
+ * The REST sweep: Confab with REST senders against the bare relay with socket senders, rate by
+ * rate. Returns whether Confab reached the goal ratio.
+ */
+async function restSweep(
+  relay: Connected[],
+  confab: Connected[],
+  baseline: Connected[] | undefined,
+  processes: Partial<Record<Contender, ChildProcess>>,
+): Promise<{ ok: boolean; acked: number; baselineAcked: number }> {
+  console.log(
+    `REST sweep: Confab's clients send over REST, the relay's over their sockets; ` +
+      `${warmupSeconds} s warm-up + ${phaseSeconds} s per rate`,
+  );
+  const contenders: Partial<Record<Contender, Connected[]>> = { relay, confab, baseline };
+  const kinds = (['relay', 'confab', 'baseline'] as const).filter((kind) => contenders[kind]);
+  const best: Record<Contender, number> = { relay: 0, protocol: 0, confab: 0, baseline: 0 };
+  const misses: Record<Contender, number> = { relay: 0, protocol: 0, confab: 0, baseline: 0 };
+  let acked = 0;
+  let baselineAcked = 0;
+  for (const rate of sweepRates) {
+    for (const kind of kinds) {
+      if (misses[kind] >= 2) continue;
+      const result = await phase(contenders[kind]!, 'steady', {
+        steadyRate: rate,
+        warmupSeconds,
+        phaseSeconds,
+      });
+      if (kind === 'confab') acked += result.acked;
+      if (kind === 'baseline') baselineAcked += result.acked;
+      const ok = holds(result);
+      if (ok) {
+        best[kind] = Math.max(best[kind], rate);
+        misses[kind] = 0;
+      } else misses[kind] += 1;
+      console.log(
+        `  ${String(rate).padStart(6)} msg/s ${kind.padEnd(7)} ${fmt(result)} ${ok ? 'holds' : 'misses'}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  const ratio = best.relay > 0 ? best.confab / best.relay : 0;
+  console.log(
+    `highest rate at p99 < ${p99BudgetMs} ms: bare relay (socket sends) ${best.relay} msg/s, ` +
+      `Confab (REST sends) ${best.confab} msg/s` +
+      (baseline ? `, baseline (REST sends) ${best.baseline} msg/s` : ''),
+  );
+  const ok = ratio >= restRatioGoal;
+  console.log(
+    `REST sends: ${ratio.toFixed(2)}× the bare relay (goal ≥ ${restRatioGoal}) ${ok ? 'OK' : 'MISSED'}` +
+      (best.relay === sweepRates.at(-1)
+        ? ' (the relay held the top rate: extend BENCH_SWEEP)'
+        : ''),
+  );
+  if (baseline) {
+    const baselineRatio = best.relay > 0 ? best.baseline / best.relay : 0;
+    console.log(`baseline REST sends: ${baselineRatio.toFixed(2)}× the bare relay`);
+  }
+  // Capacity, which a busy machine shifts less than a latency budget: one message in flight per
+  // client, the contenders alternating round by round.
+  const saturated: Partial<Record<Contender, PhaseResult[]>> = {};
+  const cpu: Partial<Record<Contender, { seconds: number; messages: number }>> = {};
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const kind of kinds) {
+      const cpuBefore = cpuSecondsOf(processes[kind]!);
+      const result = await phase(contenders[kind]!, 'saturate', {
+        steadyRate: 0,
+        warmupSeconds,
+        phaseSeconds,
+      });
+      const used = (cpu[kind] ??= { seconds: 0, messages: 0 });
+      used.seconds += cpuSecondsOf(processes[kind]!) - cpuBefore;
+      // Every message of the phase, warm-up included, was acknowledged and delivered.
+      used.messages += result.acked + result.failed;
+      if (kind === 'confab') acked += result.acked;
+      if (kind === 'baseline') baselineAcked += result.acked;
+      (saturated[kind] ??= []).push(result);
+      console.log(`  round ${round} saturate ${kind.padEnd(8)} ${fmt(result)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  const capacity = (kind: Contender) => median(saturated[kind]!, 'rate').rate;
+  const cpuPerMessage = (kind: Contender) => cpu[kind]!.seconds / Math.max(1, cpu[kind]!.messages);
+  for (const kind of kinds) {
+    console.log(
+      `saturated, median round: ${kind.padEnd(8)} ${capacity(kind).toFixed(0)} msg/s, ` +
+        `${(capacity(kind) / capacity('relay')).toFixed(2)}× the bare relay; server CPU ` +
+        `${(cpuPerMessage(kind) * 1e6).toFixed(0)} µs a message, ` +
+        `${(cpuPerMessage('relay') / cpuPerMessage(kind)).toFixed(2)}× the relay's messages per CPU second`,
+    );
+  }
+  return { ok, acked, baselineAcked };
 }
 
 async function main() {
@@ -86,6 +207,33 @@ async function main() {
     };
     for (const kind of kinds) sockets.push(...clients[kind]!);
 
+    let restOk = true;
+    let restAcked = 0;
+    if (parts.includes('rest')) {
+      const confabRest = clients.confab!.map((client) => ({ ...client, sendsBy: 'rest' as const }));
+      const baselineRest = clients.baseline?.map((client) => ({
+        ...client,
+        sendsBy: 'rest' as const,
+      }));
+      ({ ok: restOk, acked: restAcked } = await restSweep(
+        clients.relay!,
+        confabRest,
+        baselineRest,
+        { relay: relay.child, confab: confab.child, baseline: baseline?.child },
+      ));
+    }
+    if (!parts.includes('socket')) {
+      for (const socket of sockets.splice(0)) socket.socket.close();
+      await stop(confab.child);
+      const stored = await storedIn(dataDir);
+      // A send whose reply came after the drain still counts as stored, never the reverse.
+      const durable = stored >= restAcked;
+      console.log(`stored in SQLite: ${stored} messages; acknowledged: ${restAcked}`);
+      console.log(`every acknowledged message stored: ${durable ? 'OK' : 'MISSED'}`);
+      if (!restOk || !durable) process.exitCode = 1;
+      return;
+    }
+
     const results = Object.fromEntries(
       kinds.map((kind) => [kind, { steady: [] as PhaseResult[], saturate: [] as PhaseResult[] }]),
     ) as Record<Contender, { steady: PhaseResult[]; saturate: PhaseResult[] }>;
@@ -110,7 +258,7 @@ async function main() {
     const ackedBy = (kind: Contender) =>
       [...results[kind].steady, ...results[kind].saturate].reduce((sum, r) => sum + r.acked, 0);
     const storedCount = await storedIn(dataDir);
-    const ackedCount = ackedBy('confab');
+    const ackedCount = ackedBy('confab') + restAcked;
 
     const bareSteady = median(results.relay.steady, 'p99');
     const realSteady = median(results.confab.steady, 'p99');
@@ -152,7 +300,7 @@ async function main() {
       `p99 at ${steadyRate} msg/s: ${realSteady.p99.toFixed(1)} ms (goal < ${p99BudgetMs} ms, all delivered) ${p99Ok ? 'OK' : 'MISSED'}`,
     );
     console.log(`every acknowledged message stored: ${durableOk ? 'OK' : 'MISSED'}`);
-    if (!rateOk || !p99Ok || !durableOk) process.exitCode = 1;
+    if (!rateOk || !p99Ok || !durableOk || !restOk) process.exitCode = 1;
   } finally {
     for (const socket of sockets) socket.socket.close();
     for (const child of children) await stop(child);

@@ -5,7 +5,6 @@ import Fastify, {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
@@ -22,6 +21,7 @@ import { makePrivateDirSync } from './lib/private-files';
 import { SecretBox } from './lib/secret-box';
 import { loadSecretKey, secretKeyVariable } from './lib/secret-key';
 import { redisSocketAdapter } from './lib/redis/socket-adapter';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { AppError } from './lib/app-error';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { isApiPath, routedPath } from './lib/routed-path';
@@ -173,7 +173,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(connectionCapPlugin, { perAddress: config.connectionsPerAddress });
   await app.register(bodyDeadlinePlugin, { timeoutMs: config.httpBodyTimeoutMs });
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         // The browser calls the user's model provider directly (any host, including a local

@@ -104,6 +104,13 @@ export interface ServerToClientEvents {
   typing: (payload: TypingNoticePayload) => void;
   /** A contact came online or went offline; what `onlineStatus` of their tabs adds up to. */
   presence: (payload: PresenceNoticePayload) => void;
+  /**
+   * Events meant for this tab may have been lost: it reloads what it shows as on a reconnection
+   * (its open chats by `sync`, the chat list and contacts over REST). Sent when a node regains
+   * Redis after an outage, to that node's own tabs (they may have missed other nodes' events)
+   * and, on every node, to the rooms of the events it could only deliver locally meanwhile.
+   */
+  catchUp: () => void;
 }
 
 export interface ClientToServerEvents {

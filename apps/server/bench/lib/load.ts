@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
+import { socialApiBase } from '@confab/protocol/envelope';
+import { socialChatApiPaths } from '@confab/protocol/social-chat';
 import type { Peer } from './seed';
 
 /**
@@ -8,13 +11,26 @@ import type { Peer } from './seed';
  */
 export type DeliveryEvent = 'new_message' | 'newChatMessage';
 
-export type Connected = Peer & { socket: Socket; deliveredAs: DeliveryEvent };
+/**
+ * How a client sends: an acknowledged `sendMessage` on its socket, or Confab's REST send
+ * (`POST /api/chat-social-msg/{chatId}/messages` with its session cookie, over keep-alive
+ * connections shared by every client of the run); delivery is on the socket either way.
+ */
+export type SendPath = 'socket' | 'rest';
+
+export type Connected = Peer & {
+  socket: Socket;
+  deliveredAs: DeliveryEvent;
+  sendsBy: SendPath;
+  url: string;
+};
 
 export async function connectAll(
   url: string,
   peers: Peer[],
   kind: 'confab' | 'relay',
   deliveredAs: DeliveryEvent = kind === 'confab' ? 'new_message' : 'newChatMessage',
+  sendsBy: SendPath = 'socket',
 ): Promise<Connected[]> {
   const connected: Connected[] = [];
   for (let start = 0; start < peers.length; start += 50) {
@@ -30,7 +46,7 @@ export async function connectAll(
               ? { extraHeaders: { cookie: `confab_session=${peer.token}` } }
               : { auth: { user: peer.userId, partner: peer.partnerId } }),
           });
-          socket.once('connect', () => resolve({ ...peer, socket, deliveredAs }));
+          socket.once('connect', () => resolve({ ...peer, socket, deliveredAs, sendsBy, url }));
           socket.once('connect_error', reject);
         }),
     );
@@ -103,20 +119,21 @@ export async function phase(
     sentAt.set(clientId, at);
     if (at >= windowStart) offered += 1;
     pendingAcks += 1;
+    const settle = (ok: boolean) => {
+      pendingAcks -= 1;
+      if (ok) acked += 1;
+      else failed += 1;
+      then?.();
+    };
+    const content = `hello ${clientId.slice(0, 8)}`;
+    if (peer.sendsBy === 'rest') {
+      restSend(peer, { content, type: 'text', clientId }, settle);
+      return;
+    }
     peer.socket.emit(
       'sendMessage',
-      {
-        chatId: peer.chatId,
-        content: `hello ${clientId.slice(0, 8)}`,
-        contentType: 'text',
-        clientId,
-      },
-      (reply: { ok: boolean }) => {
-        pendingAcks -= 1;
-        if (reply.ok) acked += 1;
-        else failed += 1;
-        then?.();
-      },
+      { chatId: peer.chatId, content, contentType: 'text', clientId },
+      (reply: { ok: boolean }) => settle(reply.ok),
     );
   };
 
@@ -177,3 +194,28 @@ export const fmt = (r: PhaseResult) =>
  */
 export const median = (results: PhaseResult[], by: 'p99' | 'rate') =>
   [...results].sort((a, b) => a[by] - b[by])[Math.floor(results.length / 2)]!;
+
+/** The REST senders' connections: as a few hundred browsers would hold them, kept alive. */
+const restAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+function restSend(peer: Connected, body: object, settle: (ok: boolean) => void): void {
+  const payload = JSON.stringify(body);
+  const call = request(
+    `${peer.url}${socialApiBase}${socialChatApiPaths.messages(peer.chatId)}`,
+    {
+      method: 'POST',
+      agent: restAgent,
+      headers: {
+        cookie: `confab_session=${peer.token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+    },
+    (response) => {
+      response.resume();
+      response.on('end', () => settle(response.statusCode === 200));
+    },
+  );
+  call.on('error', () => settle(false));
+  call.end(payload);
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { ChatParticipantsTable, ChatsTable, Database } from '../db/schema';
 import { pairKey } from '../lib/pair-key';
-import { precompiled } from '../db/write-pipeline/precompiled';
+import { precompiled } from '../db/precompiled';
 
 export type ChatRow = Selectable<ChatsTable>;
 export type ParticipantRow = Selectable<ChatParticipantsTable>;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, MessagesTable } from '../db/schema';
-import { precompiled } from '../db/write-pipeline/precompiled';
+import { precompiled } from '../db/precompiled';
 
 export type MessageRow = Selectable<MessagesTable>;
 /** A message with its sender's username, as every view of a message needs it. */

@@ -1,10 +1,31 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable, UsersTable } from '../db/schema';
+import { precompiled } from '../db/precompiled';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionWithUser = SessionRow & {
   user: Pick<Selectable<UsersTable>, 'id' | 'username' | 'email' | 'role'>;
 };
+
+/** Every request with a session cookie runs it first: compiled once, not per request. */
+const activeSessionWithUser = precompiled(['id', 'now'], (db, v: { id: string; now: number }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.user_agent',
+      'users.username',
+      'users.email',
+      'users.role',
+    ])
+    .where('sessions.id', '=', v.id)
+    .where('sessions.expires_at', '>', v.now),
+);
 
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -14,23 +35,7 @@ export class SessionRepository {
   }
 
   async findActiveWithUser(id: string, now: number): Promise<SessionWithUser | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id',
-        'sessions.user_id',
-        'sessions.created_at',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.user_agent',
-        'users.username',
-        'users.email',
-        'users.role',
-      ])
-      .where('sessions.id', '=', id)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+    const [row] = (await activeSessionWithUser(this.db, { id, now })).rows;
     if (!row) return undefined;
     const { username, email, role, ...session } = row;
     return { ...session, user: { id: session.user_id, username, email, role } };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompiled } from '../../src/db/write-pipeline/precompiled';
+import { precompiled } from '../../src/db/precompiled';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

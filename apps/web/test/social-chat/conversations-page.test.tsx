@@ -404,5 +404,8 @@ describe('/agents, the conversation list', () => {
       fakeSocket.connect();
     });
     await waitFor(() => expect(server.calls(listRoute).length).toBe(before + 2));
+    // So does the server's word that events may have been lost (its node regained Redis).
+    act(() => fakeSocket.receive('catchUp'));
+    await waitFor(() => expect(server.calls(listRoute).length).toBe(before + 3));
   });
 });

@@ -89,6 +89,24 @@ describe('live messages in the open chat', () => {
     expect(result.current.log.messages.map((m) => m._id)).toEqual(history.map((m) => m._id));
   });
 
+  it('catches up when the server says events may have been lost (catchUp)', async () => {
+    const result = await openChat();
+    // A message whose new_message never reached this tab: the server holds it.
+    const missed = messageIn(chatId, 4);
+    fakeSocket.answer('sync', () => ({
+      ok: true,
+      data: { messagesMap: { [chatId]: [missed] }, readMap: {}, hasMore: false },
+    }));
+    fakeSocket.emitted.length = 0;
+    await receive('catchUp', undefined);
+    await waitFor(() =>
+      expect(result.current.log.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]),
+    );
+    expect(fakeSocket.emitted).toEqual([
+      ['sync', { cursors: [{ chatId, afterSeq: 3, fromSeq: 1, afterRevision: 0 }] }],
+    ]);
+  });
+
   it('holds a message delivered twice once', async () => {
     const result = await openChat();
     const message = messageIn(chatId, 4);

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { PlainStatement } from './precompiled';
+import type { PlainStatement } from '../precompiled';
 
 /** The statements of every send, as the repositories compiled them (see precompiled). */
 export interface SendStatements {

@@ -32,6 +32,11 @@ export interface RedisHandle {
   isAvailable(): boolean;
   /** Whether Redis answers a PING now (readiness). */
   ping(): Promise<boolean>;
+  /**
+   * Runs `listener` each time `isAvailable()` turns true (every connection ready and answering),
+   * after an outage or the first time; returns the unsubscribe.
+   */
+  onAvailable(listener: () => void): () => void;
   /** Waits (up to `timeoutMs`) for the first answer, so a node that starts with Redis shares from its first request. */
   waitUntilAvailable(timeoutMs: number): Promise<boolean>;
   /** Closes both connections; safe to call twice. */
@@ -66,6 +71,7 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
     const copy = duplicate(override);
     adapterConnections.add(copy);
     copy.on('end', () => adapterConnections.delete(copy));
+    for (const event of ['ready', 'close']) copy.on(event, () => reportIfAvailable());
     return copy;
   };
   const adapterConnected = () =>
@@ -75,8 +81,22 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
   let everAvailable = false;
   let closed = false;
   const waiters = new Set<() => void>();
+  const isAvailable = () => available && adapterConnected();
+  // Its two parts turn true in either order (the commands answer, the last adapter connection
+  // is ready): listeners hear of each turn once, whichever completes it.
+  const availabilityListeners = new Set<() => void>();
+  let reportedAvailable = false;
+  function reportIfAvailable() {
+    const now = !closed && isAvailable();
+    if (now === reportedAvailable) return;
+    reportedAvailable = now;
+    if (now) for (const listener of [...availabilityListeners]) listener();
+  }
   const setAvailable = (next: boolean, reason: string) => {
-    if (closed || next === available) return;
+    if (!closed && next !== available) logChange(next, reason);
+    reportIfAvailable();
+  };
+  const logChange = (next: boolean, reason: string) => {
     available = next;
     if (next) {
       for (const wake of waiters) wake();
@@ -103,6 +123,7 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
   commands.on('ready', () => setAvailable(true, 'connected'));
   commands.on('close', () => setAvailable(false, 'connection lost'));
   adapter.on('close', () => setAvailable(false, 'connection lost'));
+  adapter.on('ready', () => reportIfAvailable());
 
   const ping = async () => {
     try {
@@ -127,8 +148,12 @@ export function connectRedis(options: RedisConnectOptions): RedisHandle {
     commands,
     adapter,
     keyPrefix: options.keyPrefix,
-    isAvailable: () => available && adapterConnected(),
+    isAvailable,
     ping,
+    onAvailable(listener) {
+      availabilityListeners.add(listener);
+      return () => availabilityListeners.delete(listener);
+    },
     waitUntilAvailable(timeoutMs) {
       if (available) return Promise.resolve(true);
       return new Promise((resolve) => {

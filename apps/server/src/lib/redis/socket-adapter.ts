@@ -1,7 +1,16 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Namespace } from 'socket.io';
+import type { ServerToClientEvents } from '@confab/protocol/socket-events';
 import type { RedisHandle } from './connection';
 
 type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>;
+
+type ClusterMessage = Parameters<StreamsAdapter['doPublish']>[0];
+/** socket.io-adapter's MessageType.BROADCAST: an event for the sockets of some rooms (or all). */
+const broadcastType = 3;
+
+/** Beyond this many rooms whose events stayed on this node, every tab is told to catch up. */
+const maxMissedRooms = 10_000;
 
 /**
  * socket.io's cluster adapter over Redis streams, under this node's key prefix, made to keep
@@ -13,6 +22,10 @@ type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>;
  * at once, and otherwise they fail after `timeoutMs`; the adapter then delivers locally (the
  * event does not reach other nodes) and a reconnecting socket starts a fresh session (the client
  * catches up from the database). Saving a session for a later reconnection is skipped.
+ *
+ * What did not cross meanwhile is made up for when Redis is available again: this node's tabs,
+ * which may have missed other nodes' events, and, on every node, the tabs in the rooms of the
+ * broadcasts that stayed on this node, are sent `catchUp` (each tab once), and reload.
  */
 export function redisSocketAdapter(redis: RedisHandle, timeoutMs = 1_000) {
   const factory = createAdapter(redis.adapter, {
@@ -41,16 +54,63 @@ export function redisSocketAdapter(redis: RedisHandle, timeoutMs = 1_000) {
   };
 
   // socket.io calls it with `new`, so it must be a function (it returns the adapter object).
-  return function guardedAdapter(namespace: unknown): StreamsAdapter {
+  return function guardedAdapter(
+    namespace: Namespace<never, ServerToClientEvents>,
+  ): StreamsAdapter {
     const adapter = factory(namespace);
     const publish: StreamsAdapter['doPublish'] = adapter.doPublish.bind(adapter);
     const restore = adapter.restoreSession.bind(adapter);
     const persist = adapter.persistSession.bind(adapter);
-    adapter.doPublish = (message) => guarded(() => Promise.resolve(publish(message)));
+    const missed = missedRooms();
+    adapter.doPublish = (message) => {
+      const published = guarded(() => Promise.resolve(publish(message)));
+      published.catch(() => missed.add(message));
+      return published;
+    };
+    const stopListening = redis.onAvailable(() => {
+      const rooms = missed.take();
+      if (rooms === 'all') {
+        namespace.emit('catchUp');
+      } else if (rooms.length === 0) {
+        namespace.local.emit('catchUp');
+      } else {
+        namespace.to(rooms).emit('catchUp');
+        namespace.local.except(rooms).emit('catchUp');
+      }
+    });
+    const close = adapter.close.bind(adapter);
+    adapter.close = () => {
+      stopListening();
+      return close();
+    };
     adapter.restoreSession = (pid, offset) => guarded(() => restore(pid, offset));
     adapter.persistSession = (session) => {
       if (redis.isAvailable()) persist(session);
     };
     return adapter;
+  };
+}
+
+/** The rooms of the broadcasts that could not be published: their tabs elsewhere missed them. */
+function missedRooms() {
+  let rooms = new Set<string>();
+  let all = false;
+  return {
+    add(message: ClusterMessage) {
+      if ((message.type as number) !== broadcastType || !('data' in message)) return;
+      const { opts } = message.data as { opts: { rooms: string[]; flags?: { local?: boolean } } };
+      if (opts.flags?.local) return;
+      const targets = opts.rooms;
+      if (targets.length === 0) all = true;
+      for (const room of targets) rooms.add(room);
+      if (rooms.size > maxMissedRooms) all = true;
+    },
+    /** What was missed since the last call, and forgets it. */
+    take(): string[] | 'all' {
+      const taken = all ? 'all' : [...rooms];
+      rooms = new Set();
+      all = false;
+      return taken;
+    },
   };
 }

@@ -25,7 +25,10 @@ export function useRealtimeEvent<E extends EventName>(
   }, [event]);
 }
 
-/** Runs `handler` on every (re)connection: whatever was missed meanwhile is worth reloading. */
+/**
+ * Runs `handler` on every (re)connection, and when the server says events may have been lost
+ * (`catchUp`, after its node regained Redis): whatever was missed is worth reloading.
+ */
 export function useRealtimeReconnect(handler: () => void): void {
   const latest = useRef(handler);
   useEffect(() => {
@@ -35,8 +38,10 @@ export function useRealtimeReconnect(handler: () => void): void {
     const socket = getSocket();
     const listener = () => latest.current();
     socket.on('connect', listener);
+    socket.on('catchUp', listener);
     return () => {
       socket.off('connect', listener);
+      socket.off('catchUp', listener);
     };
   }, []);
 }

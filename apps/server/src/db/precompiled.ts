@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { Database } from '../schema';
+import type { Database } from './schema';
 
 /** The compiled statement, and for each of its parameters the name of the value it takes. */
 interface Template {
