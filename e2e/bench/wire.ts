@@ -30,6 +30,9 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 interface Transfer {
   url: string;
+  /** Seconds since the recording began: request sent, last byte received (CDP timestamps). */
+  sent: number;
+  finished: number;
   type: string;
   encoding: string;
   /** Bytes on the wire: the body as sent (compressed or not) and the response headers. */
@@ -51,12 +54,20 @@ async function recordTransfers(page: Page, throttle = false) {
     });
   }
   const transfers = new Map<string, Transfer>();
+  const sentAt = new Map<string, number>();
+  let origin: number | undefined;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    origin ??= event.timestamp;
+    sentAt.set(event.requestId, event.timestamp - origin);
+  });
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(
       Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
     );
     transfers.set(event.requestId, {
       url: new URL(event.response.url).pathname,
+      sent: sentAt.get(event.requestId) ?? 0,
+      finished: 0,
       type: event.type,
       encoding: headers['content-encoding'] ?? 'identity',
       bytes: 0,
@@ -65,7 +76,9 @@ async function recordTransfers(page: Page, throttle = false) {
   });
   cdp.on('Network.loadingFinished', (event) => {
     const transfer = transfers.get(event.requestId);
-    if (transfer) transfer.bytes = event.encodedDataLength;
+    if (!transfer) return;
+    transfer.bytes = event.encodedDataLength;
+    transfer.finished = event.timestamp - (origin ?? event.timestamp);
   });
   return () => [...transfers.values()].filter((t) => t.bytes > 0);
 }
@@ -124,10 +137,19 @@ async function coldOpen(browser: Browser, base: string, token: string) {
     const context = await signedInContext(browser, base, token);
     try {
       const page = await context.newPage();
-      await recordTransfers(page, true);
+      const transfers = await recordTransfers(page, true);
       const started = performance.now();
       await openAiChat(page, base);
       times.push(performance.now() - started);
+      // BENCH_WATERFALL=1 prints what the throttled open loaded, when, in order.
+      if (process.env.BENCH_WATERFALL && i === 0) {
+        for (const t of transfers().sort((a, b) => a.sent - b.sent)) {
+          console.log(
+            `    ${(t.sent * 1000).toFixed(0).padStart(5)}–${(t.finished * 1000).toFixed(0).padStart(5)} ms` +
+              `  ${kB(t.bytes).padStart(9)}  ${t.encoding.padEnd(8)} ${t.url}`,
+          );
+        }
+      }
     } finally {
       await context.close();
     }
