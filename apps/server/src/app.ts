@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { AppError } from './lib/app-error';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { isApiPath, routedPath } from './lib/routed-path';
+import { compressRepliesPlugin } from './plugins/compress-replies';
 import { errorsPlugin } from './plugins/errors';
 import { bodyDeadlinePlugin } from './plugins/body-deadline';
 import { connectionCapPlugin } from './plugins/connection-cap';
@@ -189,6 +190,7 @@ export async function buildApp(
     // Same-origin by default would stop users' own tools from embedding images they link to.
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compressRepliesPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

@@ -14,7 +14,9 @@ declare module 'fastify' {
 /**
  * Serves the built web app. Hashed files under assets/ never change, so browsers keep them a
  * year; everything else (index.html, builds/latest.json) is revalidated on every load so a new
- * deploy is seen at once.
+ * deploy is seen at once. The build writes a brotli (`.br`) and a gzip (`.gz`) form beside each
+ * file that gains from it; the form the request's Accept-Encoding prefers is sent (br, then
+ * gzip, then the file as is), with `Vary: Accept-Encoding` so caches keep them apart.
  */
 export const webAppPlugin = fp<{ root: string | null }>(
   async (app, { root }) => {
@@ -35,6 +37,9 @@ export const webAppPlugin = fp<{ root: string | null }>(
       // not-found handler, which answers with index.html (the web app's router decides).
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed forms are found beside their file, never served under their own name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         const immutable = path.includes(`${sep}assets${sep}`);
         void reply.header(

@@ -9,7 +9,7 @@ import { useToolCallView } from '../lib/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
 import type { LiveReply } from '../stores/chat-store';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from './markdown-view-lazy';
 
 export interface MessageActions {
   onRegenerate?: (id: string) => void;

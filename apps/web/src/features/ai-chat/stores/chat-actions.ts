@@ -9,7 +9,7 @@ import { providers } from '@confab/protocol/providers';
 import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
-import { runChat, type ChatEvent, type ChatResult } from '../engine/run-chat';
+import type { ChatEvent, ChatResult } from '../engine/run-chat';
 import { newId } from '../lib/new-id';
 import { chatDb } from './chat-db';
 import { addTrace, replaceChat, replaceMessage, useChatStore, type LiveReply } from './chat-store';
@@ -225,6 +225,8 @@ async function runReply(
   let result: ChatResult;
   try {
     const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
+    // The engine and the AI SDK with its providers load with the first request, not the page.
+    const { runChat } = await import('../engine/run-chat');
     result = await runChat(request, {
       chatId: chat.id,
       signal: controller.signal,
