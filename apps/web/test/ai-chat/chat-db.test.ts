@@ -6,7 +6,7 @@ import {
   finishedMessage,
   firstScreenMessages,
   openChat,
-} from '@/features/ai-chat/stores/chat-actions';
+} from '@/features/ai-chat/actions/chat-actions';
 import { useChatStore } from '@/features/ai-chat/stores/chat-store';
 
 const chat = (id: string, updatedAt: number): AiChat => ({

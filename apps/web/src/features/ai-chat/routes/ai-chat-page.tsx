@@ -26,7 +26,7 @@ import {
   sendPrompt,
   stopReply,
   updateChat,
-} from '../stores/chat-actions';
+} from '../actions/chat-actions';
 import { useChatStore } from '../stores/chat-store';
 
 type Panel = 'chat' | 'inspector' | 'provider' | null;

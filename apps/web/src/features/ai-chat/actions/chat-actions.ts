@@ -11,8 +11,14 @@ import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
 import type { ChatEvent, ChatResult } from '../engine/run-chat';
 import { newId } from '../lib/new-id';
-import { chatDb } from './chat-db';
-import { addTrace, replaceChat, replaceMessage, useChatStore, type LiveReply } from './chat-store';
+import { chatDb } from '../stores/chat-db';
+import {
+  addTrace,
+  replaceChat,
+  replaceMessage,
+  useChatStore,
+  type LiveReply,
+} from '../stores/chat-store';
 
 const activeChatKey = 'confab:mind-box:active-chat';
 const summaryLength = 40;
