@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { ErrorReply } from '@confab/protocol/errors';
 import {
   clientEventSchemas,
+  type AckedClientEvent,
+  type ClientEventAckData,
   type ClientToServerEvents,
   type SocketAck,
   type SocketAckReply,
@@ -14,14 +16,10 @@ import type { AppSocket } from './realtime-hub';
 
 type ClientEvent = keyof ClientToServerEvents;
 
-type AckOf<E extends ClientEvent> = NonNullable<Parameters<ClientToServerEvents[E]>[1]>;
-
-/** What an event's acknowledgement carries on success; void for events without one. */
-export type ClientEventResult<E extends ClientEvent> = [AckOf<E>] extends [never]
-  ? void
-  : AckOf<E> extends SocketAck<infer T>
-    ? T
-    : never;
+/** What an event's acknowledgement carries on success (the protocol's type); void for events without one. */
+export type ClientEventResult<E extends ClientEvent> = E extends AckedClientEvent
+  ? ClientEventAckData<E>
+  : void;
 
 type ClientEventPayload<E extends ClientEvent> = z.output<(typeof clientEventSchemas)[E]>;
 
