@@ -232,3 +232,210 @@ describe('the citation checks themselves', () => {
     ]);
   });
 });
+
+/*
+ * docs/architecture.md describes the tree: every path it names in backticks, in its folder maps
+ * and in its diagram exists, and each folder map lists every folder and file at the top of the
+ * folder it maps.
+ */
+
+const architecture = 'docs/architecture.md';
+const workspaceFolders = ['apps', 'packages', 'e2e', 'docs', 'scripts'];
+/** Where a path of the document may be written from (beside the repository's root). */
+const pathBases = ['apps/server/src/', 'apps/server/', 'apps/web/src/', 'apps/web/'];
+const fileName = /\.(?:ts|tsx|mts|mjs|js|json|md|css|html)$/;
+
+function existsInRepo(path: string): boolean {
+  const at = path.lastIndexOf('/', path.length - 2);
+  const name = path.slice(at + 1).replace(/\/$/, '');
+  if (!name.includes('*')) {
+    try {
+      return path.endsWith('/')
+        ? statSync(join(root, path)).isDirectory()
+        : statSync(join(root, path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+  const pattern = new RegExp(
+    `^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`,
+  );
+  try {
+    return readdirSync(join(root, path.slice(0, at + 1))).some((entry) => pattern.test(entry));
+  } catch {
+    return false;
+  }
+}
+
+/** Every file name of the repository's source folders, for a name cited without its folder. */
+const fileNames = new Set(files.map(({ path }) => path.slice(path.lastIndexOf('/') + 1)));
+
+/** The first folders of the bases (db/, lib/, features/, ...): a token starting with one is a path. */
+const knownFirstFolders = new Set(
+  ['', ...pathBases].flatMap((base) =>
+    readdirSync(join(root, base || '.')).filter(
+      (name) => !skippedFolders.has(name) && statSync(join(root, base, name)).isDirectory(),
+    ),
+  ),
+);
+
+/** Whether a backticked token names a file or folder of the repository. */
+function isRepoPath(token: string): boolean {
+  if (!/^[\w.*/-]+$/.test(token) || token.startsWith('/') || token.startsWith('.')) return false;
+  if (fileName.test(token) || token.endsWith('/')) return true;
+  const first = token.split('/')[0] ?? '';
+  return workspaceFolders.includes(first) || (token.includes('/') && knownFirstFolders.has(first));
+}
+
+/** The existing path a token names, written from the root, a base or a folder cited before it. */
+function resolvedPath(token: string, folders: readonly string[]): string | undefined {
+  if (!token.includes('/') && fileNames.has(token)) return token;
+  const candidates = fileName.test(token) || token.endsWith('/') ? [token] : [token, `${token}/`];
+  for (const base of ['', ...folders, ...pathBases]) {
+    const found = candidates.find((candidate) => existsInRepo(base + candidate));
+    if (found !== undefined) return base + found;
+  }
+  return undefined;
+}
+
+/** `@confab/protocol/x` is packages/protocol/src/x.ts. */
+function protocolModuleExists(token: string): boolean {
+  const module = /^@confab\/protocol\/([\w-]+)$/.exec(token)?.[1];
+  return module === undefined || existsInRepo(`packages/protocol/src/${module}.ts`);
+}
+
+interface DocPath {
+  line: number;
+  path: string;
+}
+
+/** Paths named by a document, each with the folders named before it in its paragraph. */
+function missingPathsIn(markdown: string): DocPath[] {
+  const missing: DocPath[] = [];
+  let sectionFolders: string[] = [];
+  let folders: string[] = [];
+  let fence: string | null = null;
+  markdown.split('\n').forEach((line, index) => {
+    const fenceMark = /^```(\w*)/.exec(line);
+    if (fenceMark) {
+      fence = fence === null ? (fenceMark[1] ?? '') : null;
+      return;
+    }
+    // A heading's folder, as in "## Security tests (`apps/server/test/security/`)", holds for its section.
+    if (fence === null && line.startsWith('#')) {
+      sectionFolders = [...line.matchAll(/`([^`]+)`/g)]
+        .map((match) => resolvedPath(match[1] ?? '', []))
+        .filter((path): path is string => path?.endsWith('/') ?? false);
+    }
+    if (fence === null && (line.trim() === '' || /^(?:#|- )/.test(line)))
+      folders = [...sectionFolders];
+    const tokens =
+      fence === 'mermaid'
+        ? line
+            .replace(/<br\/>/g, ' ')
+            .split(/[\s"<>(),:[\]]+/)
+            .filter((token) => token.includes('/') || fileName.test(token))
+        : fence === ''
+          ? []
+          : [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+    for (const token of tokens) {
+      if (!protocolModuleExists(token)) missing.push({ line: index + 1, path: token });
+      if (!isRepoPath(token)) continue;
+      const path = resolvedPath(token, folders);
+      if (path === undefined) missing.push({ line: index + 1, path: token });
+      else if (path.endsWith('/')) folders.push(path);
+    }
+  });
+  return missing;
+}
+
+/** The fenced folder maps: the folder a heading names in backticks, and the entries under it. */
+function folderMapsIn(markdown: string): { folder: string; entries: string[] }[] {
+  const maps: { folder: string; entries: string[] }[] = [];
+  for (const match of markdown.matchAll(/^#+ .*`([\w/.-]+)`.*\n+```\n([\s\S]*?)```/gm)) {
+    const entries = (match[2] ?? '')
+      .split('\n')
+      .map((line) => /^(\S+)/.exec(line)?.[1])
+      .filter((entry): entry is string => entry !== undefined);
+    maps.push({ folder: `${match[1]}/`, entries });
+  }
+  return maps;
+}
+
+/** Folders a map covers with one generic line: the layout of each feature, each language. */
+const coveredByPattern = [/^features\/[^/]+\/[^/]+\/$/, /^locales\/[^/]+\/$/];
+
+function treeOf(folder: string): string[] {
+  const found: string[] = [];
+  const walk = (relativeFolder: string) => {
+    for (const name of readdirSync(join(root, folder, relativeFolder))) {
+      const path = relativeFolder + name;
+      if (statSync(join(root, folder, path)).isDirectory()) {
+        found.push(`${path}/`);
+        walk(`${path}/`);
+      } else if (relativeFolder === '') {
+        found.push(path);
+      }
+    }
+  };
+  walk('');
+  return found;
+}
+
+describe('docs/architecture.md', () => {
+  const text = files.find(({ path }) => path === architecture)?.text ?? '';
+
+  it('names only paths that exist', () => {
+    const missing = missingPathsIn(text).map(
+      ({ line, path }) => `${architecture}:${line}: ${path}`,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('maps every folder of the server and the web app, and the files at their top', () => {
+    const maps = folderMapsIn(text);
+    expect(maps.map(({ folder }) => folder).sort()).toEqual(['apps/server/src/', 'apps/web/src/']);
+    for (const { folder, entries } of maps) {
+      const listed = new Set(entries);
+      const tree = treeOf(folder).filter((path) => !coveredByPattern.some((p) => p.test(path)));
+      expect(
+        tree.filter((path) => !listed.has(path)),
+        `${folder} has these; the map does not`,
+      ).toEqual([]);
+      expect(
+        entries.filter((entry) => !entry.includes('<') && !existsInRepo(folder + entry)),
+        `the map of ${folder} lists these; the tree does not`,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('the path checks themselves', () => {
+  it('tell paths from other code', () => {
+    for (const path of [
+      'lib/ids.ts',
+      'db/write-pipeline/',
+      'apps/web',
+      'features/social-chat/stores',
+    ])
+      expect(isRepoPath(path), path).toBe(true);
+    for (const other of [
+      '/api/chat-social-msg/',
+      'user:{id}',
+      'GET files/{id}',
+      'app.redis',
+      'seq',
+    ])
+      expect(isRepoPath(other), other).toBe(false);
+  });
+
+  it('report a moved file, and find one written from a folder cited before it', () => {
+    expect(missingPathsIn('- See `lib/social-chat/outbox.ts`.').map(({ path }) => path)).toEqual([
+      'lib/social-chat/outbox.ts',
+    ]);
+    expect(
+      missingPathsIn('- `features/social-chat/`: `api/get-chats.ts`, `lib/outbox*.ts`.'),
+    ).toEqual([]);
+    expect(missingPathsIn('```mermaid\n  a["features/mind-box/x.ts"]\n```').length).toBe(1);
+  });
+});
