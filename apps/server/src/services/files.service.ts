@@ -138,12 +138,9 @@ export class FilesService implements AttachmentLookup {
       },
     });
     await this.prepare();
+    const writer = createWriteStream(partial, { flags: 'wx', mode: privateFileMode });
     try {
-      await pipeline(
-        upload.content,
-        measure,
-        createWriteStream(partial, { flags: 'wx', mode: privateFileMode }),
-      );
+      await pipeline(upload.content, measure, writer);
       if (size === 0) throw badRequest('The file is empty');
       const mimeType = detector.finish();
       if (!mimeType) {
@@ -188,6 +185,10 @@ export class FilesService implements AttachmentLookup {
       }
       return toAttachment(row);
     } catch (error) {
+      // A refusal can come before the file is even open: the stream opens it and then closes
+      // it, and a removal done before that would leave the file behind.
+      if (!writer.closed)
+        await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await removeQuietly(partial);
       // The multipart parser stops a file one byte past the cap; either way it is too large.
       if (isFileTooLarge(error)) throw tooLarge(maxBytes);

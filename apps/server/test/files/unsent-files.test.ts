@@ -95,13 +95,14 @@ describe.each(databaseTargets)('files without a message on $engine', (target) =>
     const { alice, bob, chatId } = await friends(t!.app);
     const files = t!.app.services.files;
     let carried = 0;
-    for (let round = 0; round < 30; round++) {
+    for (let round = 0; round < 40; round++) {
       const file = await upload(alice, chatId, `round ${round}`);
       const [sent] = await Promise.all([
         sendFile(alice, chatId, file),
-        // Started a little later each round, so the send is caught at every step.
+        // Started later each round (by round² turns of the event loop, so the last rounds leave
+        // the send time to finish even on a busy machine), so the send is caught at every step.
         (async () => {
-          for (let step = 0; step < round; step++) await new Promise(setImmediate);
+          for (let step = 0; step < round * round; step++) await new Promise(setImmediate);
           await files.sweepUnsent(Date.now() + 1);
         })(),
       ]);

@@ -71,10 +71,12 @@ async function storeSendAtOnceOn(
 const maxBatch = 256;
 
 /**
- * Groups in flight at once on PostgreSQL: while one waits for the server, the next is sent.
- * Each takes a connection of the pool (10) for one statement; the rest serve reads.
+ * Groups in flight at once on PostgreSQL: one. With several, two groups with sends to one chat
+ * could take its seqs in one order and have their answers read in the other, and receivers saw
+ * a chat's messages out of order (test/cluster/node-failure.test.ts). Sends that arrive while a
+ * group is in flight make the next group larger instead.
  */
-const postgresGroupsInFlight = 4;
+const postgresGroupsInFlight = 1;
 
 /** The columns of `sends`, one array each (see storeSendsAtOnce). */
 function columnsOf(sends: readonly NewSend[]): NewSendColumns {
