@@ -2,7 +2,7 @@
 // TOTAL sends (default 3,000) with 200 in flight, on a fresh database of 100 chats, stored
 //  - as SQLite stores them: three statements per send in one transaction per group,
 //  - one statement per send in one transaction per group,
-//  - as PostgreSQL stores them now: one statement per group, four groups in flight.
+//  - as PostgreSQL stores them now: one statement per group, one group in flight.
 // Needs the PostgreSQL of BENCH_DATABASE_URL (default: this machine's).
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ try {
       }),
     'one statement per send, 1 group': (send) =>
       transact(send.chat_id, (trx) => storeSendAtOnce(trx, send)),
-    'one statement per group, 4 in flight': (send) => sends.store(send),
+    'one statement per group (the store)': (send) => sends.store(send),
   };
   const inFlight = 200;
   const total = Number(process.env.TOTAL ?? 3000);
