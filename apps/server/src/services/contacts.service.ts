@@ -26,9 +26,10 @@ export interface ContactsStore {
 /**
  * Told when what a pair may do in their chat may have changed (accepted, removed, blocked,
  * unblocked): the chats feature shows each party the chat as it now is, closes or reopens its
- * room, and hides or shows presence.
+ * room, and hides or shows presence. The change's request answers once each listener has
+ * settled (a listener never rejects), so a tab opened after the answer hears nothing older.
  */
-export type PairChangeListener = (userIds: [string, string], chatId: string) => void;
+export type PairChangeListener = (userIds: [string, string], chatId: string) => Promise<void>;
 
 interface ContactsServiceOptions {
   users: UserRepository;
@@ -88,12 +89,14 @@ export class ContactsService {
     this.pairListeners.push(listener);
   }
 
-  private pairChanged(
+  private async pairChanged(
     pair: { sender_id: string; receiver_id: string; chat_id?: string | null },
     chatId = pair.chat_id,
-  ): void {
+  ): Promise<void> {
     if (chatId === null || chatId === undefined) return;
-    for (const listener of this.pairListeners) listener([pair.sender_id, pair.receiver_id], chatId);
+    await Promise.all(
+      this.pairListeners.map((listener) => listener([pair.sender_id, pair.receiver_id], chatId)),
+    );
   }
 
   async list(user: SessionUser): Promise<Contact[]> {
@@ -163,7 +166,7 @@ export class ContactsService {
     const view = await this.load(contactId);
     this.notify.changed(view, 'accepted');
     this.notify.chat(view, chat);
-    this.pairChanged(view, chat.chat.id);
+    await this.pairChanged(view, chat.chat.id);
     return toContact(view, user.id);
   }
 
@@ -185,13 +188,13 @@ export class ContactsService {
     const removed = await this.requests.deleteIfStatus(contactId, request.status);
     if (!removed) throw conflict(changedMeanwhile);
     this.notify.removed(contactId, [request.sender_id, request.receiver_id]);
-    this.pairChanged(request);
+    await this.pairChanged(request);
     return { contactId };
   }
 
   async block(user: SessionUser, contactId: string): Promise<Contact> {
     const view = await this.applyBlock(user, await this.visibleRequest(user, contactId));
-    this.pairChanged(view);
+    await this.pairChanged(view);
     return toContact(view, user.id);
   }
 
@@ -199,7 +202,7 @@ export class ContactsService {
     const request = await this.visibleRequest(user, contactId);
     if (request.status !== 'blocked') throw conflict('This contact is not blocked');
     const view = await this.applyUnblock(user, request);
-    this.pairChanged(request);
+    await this.pairChanged(request);
     return view && toContact(view, user.id);
   }
 
@@ -210,7 +213,7 @@ export class ContactsService {
    */
   async blockPeer(user: SessionUser, otherId: string, chatId: string): Promise<void> {
     await this.recordPeerBlock(user, otherId);
-    this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
+    await this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
   }
 
   /** The chat's toggle turned off: lifts the user's own block of the other, if any. */
@@ -219,7 +222,7 @@ export class ContactsService {
     if (request?.status === 'blocked' && request.blocked_by === user.id) {
       await this.applyUnblock(user, request);
     }
-    this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
+    await this.pairChanged({ sender_id: user.id, receiver_id: otherId }, chatId);
   }
 
   private async recordPeerBlock(user: SessionUser, otherId: string): Promise<void> {

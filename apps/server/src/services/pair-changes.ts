@@ -27,15 +27,23 @@ export function tellPairChanges({
   realtime,
   log,
 }: PairChangeParts): void {
-  contacts.onPairChanged((userIds, chatId) => {
-    const tell = async () => {
-      const writable = await chats.pairChanged(userIds, chatId);
+  contacts.onPairChanged(async (userIds, chatId) => {
+    // The chat as it now is reaches both before the request that changed it answers.
+    let writable: boolean;
+    try {
+      writable = await chats.pairChanged(userIds, chatId);
+    } catch (error) {
+      log.warn({ err: error }, 'telling a pair of a change failed');
+      return;
+    }
+    // Typing, rooms and presence may wait on Redis: they go on after the answer.
+    const rest = async () => {
       if (!writable) {
         for (const userId of userIds) await typing.stop(chatId, userId);
         realtime.leaveChat(userIds, chatId);
       }
       await presence.pairChanged(...userIds);
     };
-    tell().catch((error: unknown) => log.warn({ err: error }, 'telling a pair of a change failed'));
+    rest().catch((error: unknown) => log.warn({ err: error }, 'telling a pair of a change failed'));
   });
 }
