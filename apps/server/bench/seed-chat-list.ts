@@ -8,6 +8,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/password';
 import { hashSessionToken, newSessionToken } from '../src/lib/session-token';
 import { ChatRepository } from '../src/repositories/chat.repository';
+import { insertFriendship } from './lib/seed';
 
 const [dataDir, countText] = process.argv.slice(2);
 const count = Number(countText);
@@ -53,19 +54,7 @@ await database.db.transaction().execute(async (trx) => {
     const friend = user(`friend_${index}`);
     await trx.insertInto('users').values(friend).execute();
     const [a, b] = [viewer.id, friend.id];
-    await trx
-      .insertInto('friend_requests')
-      .values({
-        id: randomUUID(),
-        sender_id: a,
-        receiver_id: b,
-        pair_key: a < b ? `${a}:${b}` : `${b}:${a}`,
-        status: 'accepted',
-        blocked_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertFriendship(trx, a, b, now);
     const { chat } = await chats.findOrCreatePrivate(a, b, randomUUID(), now - index * 37_000);
     const sentAt = now - index * 37_000;
     await trx

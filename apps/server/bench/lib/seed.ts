@@ -1,11 +1,35 @@
 // Load shared by the delivery benchmarks: seeded users and chats written straight to the
 // database, so a run of thousands of clients starts in seconds.
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
 import { connectDatabase } from '../../src/db/connect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { hashPassword } from '../../src/lib/password';
 import { hashSessionToken, newSessionToken } from '../../src/lib/session-token';
 import { ChatRepository } from '../../src/repositories/chat.repository';
+
+/** An accepted friend request between `a` and `b`, as accepting one stores it. */
+export async function insertFriendship(
+  trx: Kysely<Database>,
+  a: string,
+  b: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('friend_requests')
+    .values({
+      id: randomUUID(),
+      sender_id: a,
+      receiver_id: b,
+      pair_key: a < b ? `${a}:${b}` : `${b}:${a}`,
+      status: 'accepted',
+      blocked_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
 
 export interface Peer {
   userId: string;
@@ -48,19 +72,7 @@ export async function seed(
           .execute();
       }
       const [a, b] = ids;
-      await trx
-        .insertInto('friend_requests')
-        .values({
-          id: randomUUID(),
-          sender_id: a,
-          receiver_id: b,
-          pair_key: a < b ? `${a}:${b}` : `${b}:${a}`,
-          status: 'accepted',
-          blocked_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertFriendship(trx, a, b, now);
       const { chat } = await chats.findOrCreatePrivate(a, b, randomUUID(), now);
       for (const [userId, partnerId] of [
         [a, b],
