@@ -125,6 +125,40 @@ export const readSendAccessWithClientId = precompiled(
     ),
 );
 
+/** A row of readSendAccessMany: a sendAccess row of the `ord`th read asked for (from 1). */
+export interface SendAccessManyRow extends SendAccessRow {
+  ord: number;
+}
+
+/**
+ * PostgreSQL: the sendAccess reads of many sends in one statement (one round trip instead of one
+ * per send): the rows of the i-th (chat, user, clientId) with `ord` i, in order. A null clientId
+ * matches no message.
+ */
+export const readSendAccessMany = precompiled<
+  { chatIds: string[]; userIds: string[]; clientIds: (string | null)[] },
+  SendAccessManyRow
+>(['chatIds', 'userIds', 'clientIds'], (db, v) => ({
+  compile: () =>
+    sql<SendAccessManyRow>`with input as (
+        select * from unnest(${v.chatIds}::text[], ${v.userIds}::text[], ${v.clientIds}::text[])
+          with ordinality as t(chat_id, user_id, client_id, ord)
+      )
+      select input.ord::integer as ord, chats.pair_key, friend_requests.status as contact_status,
+        me.last_read_seq, me.hidden, me.blocked, other.user_id as other_id,
+        other.last_read_seq as other_last_read_seq, other.blocked as other_blocked,
+        (select messages.id from messages
+          where messages.sender_id = input.user_id and messages.client_id = input.client_id
+          limit 1) as used_message_id
+      from input
+      join chat_participants as me on me.chat_id = input.chat_id and me.user_id = input.user_id
+      join chats on chats.id = me.chat_id
+      left join friend_requests on friend_requests.pair_key = chats.pair_key
+      left join chat_participants as other
+        on other.chat_id = me.chat_id and other.user_id <> me.user_id
+      order by input.ord, other.user_id`.compile(db),
+}));
+
 export const addUnread = precompiled(
   ['chatId', 'senderId'],
   (db, v: { chatId: string; senderId: string }) =>
@@ -234,6 +268,23 @@ export class ChatRepository {
         ? await readSendAccess(this.db, { chatId, userId })
         : await readSendAccessWithClientId(this.db, { chatId, userId, clientId });
     return toSendAccess(chatId, userId, rows);
+  }
+
+  /**
+   * PostgreSQL: sendAccess for each of `reads` in one statement (readSendAccessMany), in the same
+   * order.
+   */
+  async sendAccessMany(
+    reads: readonly { chatId: string; userId: string; clientId: string | undefined }[],
+  ): Promise<(SendAccess | undefined)[]> {
+    const { rows } = await readSendAccessMany(this.db, {
+      chatIds: reads.map((read) => read.chatId),
+      userIds: reads.map((read) => read.userId),
+      clientIds: reads.map((read) => read.clientId ?? null),
+    });
+    const byRead = reads.map(() => [] as SendAccessRow[]);
+    for (const row of rows) byRead[row.ord - 1]?.push(row);
+    return reads.map((read, index) => toSendAccess(read.chatId, read.userId, byRead[index]!));
   }
 
   /**

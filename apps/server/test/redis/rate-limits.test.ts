@@ -149,6 +149,20 @@ describe.skipIf(!redisServerUrl)('RedisAttemptLimiter and RedisDelayLimiter', ()
     expect(await a!.retryAfter('dora')).toBe(0);
   });
 
+  it('takes attempts in one step until the limit, then answers the wait without counting', async () => {
+    const [a, b] = limiters(60_000);
+    expect(await a!.take('gina')).toBe(0);
+    expect(await b!.take('gina')).toBe(0);
+    expect(await a!.take('gina')).toBe(0);
+    const wait = await b!.take('gina');
+    expect(wait).toBeGreaterThan(55);
+    expect(wait).toBeLessThanOrEqual(60);
+    // A refused attempt is not counted: the window is not extended and the count stays.
+    expect(await redis.client.get(`${redis.prefix}failures:gina`)).toBe('3');
+    expect(await a!.retryAfter('gina')).toBe(wait);
+    expect(await a!.take('hal')).toBe(0);
+  });
+
   it('forgets failures when their window ends', async () => {
     const [a] = limiters(300);
     for (let i = 0; i < 3; i += 1) await a!.recordFailure('frank');

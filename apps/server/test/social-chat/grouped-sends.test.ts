@@ -176,4 +176,46 @@ describe.each(databaseTargets)('grouped sends on $engine', (target) => {
     expect((await bob.api.chat(chatId))?.unread).toBe(3);
     expect((await alice.api.chat(chatId))?.unread).toBe(1);
   });
+
+  it('reads the chat for each of many sends arriving together as a read of its own would', async () => {
+    const { alice, bob, chatId } = await friends(t.app);
+    const carol = await person(t.app);
+    const blocked = await befriend(carol, bob);
+    await carol.contacts.action('block', blocked.contactId);
+    const usedClientId = randomUUID();
+    await alice.api.say(chatId, 'first', usedClientId);
+    const reads = [
+      { chatId, userId: alice.user.id, clientId: undefined },
+      { chatId, userId: bob.user.id, clientId: randomUUID() },
+      { chatId, userId: alice.user.id, clientId: usedClientId },
+      // Not a participant, no such chat, a blocked pair from each side.
+      { chatId, userId: carol.user.id, clientId: undefined },
+      { chatId: randomUUID(), userId: alice.user.id, clientId: undefined },
+      { chatId: blocked.chatId, userId: carol.user.id, clientId: undefined },
+      { chatId: blocked.chatId, userId: bob.user.id, clientId: usedClientId },
+    ];
+    const sends = groupedSendStore(t.app.database.db, t.app.database.reads);
+    const together = await Promise.all(
+      reads.map((read) => sends.sendAccess(read.chatId, read.userId, read.clientId)),
+    );
+    const chats = new ChatRepository(t.app.database.reads);
+    const alone = [];
+    for (const read of reads)
+      alone.push(await chats.sendAccess(read.chatId, read.userId, read.clientId));
+    expect(together).toEqual(alone);
+    expect(together.map((access) => access?.clientIdUsed)).toEqual([
+      false,
+      false,
+      true,
+      undefined,
+      undefined,
+      false,
+      false,
+    ]);
+    // Carol blocked Bob: both of them read the pair as blocked.
+    expect(together.slice(5).map((access) => access?.chat.contact_status)).toEqual([
+      'blocked',
+      'blocked',
+    ]);
+  });
 });

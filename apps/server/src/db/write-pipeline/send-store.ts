@@ -3,6 +3,7 @@ import type { Database } from '../schema';
 import { isDatabaseUnavailable } from '../errors';
 import { ChatRepository, type SendAccess } from '../../repositories/chat.repository';
 import { groupedTransactor } from './grouped-transaction';
+import { oneGroupInFlight } from './one-group-in-flight';
 import {
   MessageRepository,
   storeSendAtOnce,
@@ -70,14 +71,6 @@ async function storeSendAtOnceOn(
 /** Most sends in one statement. */
 const maxBatch = 256;
 
-/**
- * Groups in flight at once on PostgreSQL: one. With several, two groups with sends to one chat
- * could take its seqs in one order and have their answers read in the other, and receivers saw
- * a chat's messages out of order (test/cluster/node-failure.test.ts). Sends that arrive while a
- * group is in flight make the next group larger instead.
- */
-const postgresGroupsInFlight = 1;
-
 /** The columns of `sends`, one array each (see storeSendsAtOnce). */
 function columnsOf(sends: readonly NewSend[]): NewSendColumns {
   return {
@@ -132,33 +125,27 @@ async function storeSendsAtOnceOn(
   return results;
 }
 
-interface Waiting {
-  send: NewSend;
-  resolve: (stored: StoredSend | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
- * PostgreSQL: sends arriving while groups are in flight wait and go together in one statement
+ * PostgreSQL: sends arriving while a group is in flight wait and go together in one statement
  * (storeSendsAtOnce), settled once it is committed. If the statement fails, nothing of the group
  * is stored, and each send is stored alone (storeSendAtOnce) for its own outcome: only the send
  * with a used clientId fails. When the database cannot be reached, every send gets that error.
+ * One group at a time: with several, two groups with sends to one chat could take its seqs in
+ * one order and have their answers read in the other, and receivers saw a chat's messages out
+ * of order (test/cluster/node-failure.test.ts).
  */
 function postgresBatchedStore(
   db: Kysely<Database>,
 ): (send: NewSend) => Promise<StoredSend | undefined> {
-  const waiting: Waiting[] = [];
-  let running = 0;
-
-  async function storeGroup(group: Waiting[]): Promise<void> {
+  return oneGroupInFlight<NewSend, StoredSend | undefined>(async (group) => {
     // Chats in the order of their ids; a chat's sends in their order of arrival (stable sort).
     group.sort((a, b) =>
-      a.send.chat_id < b.send.chat_id ? -1 : a.send.chat_id > b.send.chat_id ? 1 : 0,
+      a.input.chat_id < b.input.chat_id ? -1 : a.input.chat_id > b.input.chat_id ? 1 : 0,
     );
     try {
       const results = await storeSendsAtOnceOn(
         db,
-        group.map((entry) => entry.send),
+        group.map((entry) => entry.input),
       );
       group.forEach((entry, index) => entry.resolve(results[index]));
       return;
@@ -169,27 +156,28 @@ function postgresBatchedStore(
       }
     }
     for (const entry of group) {
-      await storeSendAtOnceOn(db, entry.send).then(entry.resolve, entry.reject);
+      await storeSendAtOnceOn(db, entry.input).then(entry.resolve, entry.reject);
     }
-  }
+  }, maxBatch);
+}
 
-  async function drain(): Promise<void> {
-    running += 1;
-    while (waiting.length > 0) {
-      // Let the event loop read what the sockets already hold before a group is taken.
-      await new Promise((resolve) => setImmediate(resolve));
-      const group = waiting.splice(0, maxBatch);
-      if (group.length === 0) break;
-      await storeGroup(group);
-    }
-    running -= 1;
-  }
+/**
+ * PostgreSQL: the sendAccess reads of sends arriving together in one statement, one group at a
+ * time (a read per send was a round trip each, the largest cost of a send there). In order, so
+ * two sends of one sender reach the store in the order they came.
+ */
+function postgresBatchedSendAccess(chats: ChatRepository): SendStore['sendAccess'] {
+  const read = oneGroupInFlight<SendAccessRead, SendAccess | undefined>(async (group) => {
+    const results = await chats.sendAccessMany(group.map((call) => call.input));
+    group.forEach((call, index) => call.resolve(results[index]));
+  }, maxBatch);
+  return (chatId, userId, clientId) => read({ chatId, userId, clientId });
+}
 
-  return (send) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ send, resolve, reject });
-      if (running < postgresGroupsInFlight) void drain();
-    });
+interface SendAccessRead {
+  chatId: string;
+  userId: string;
+  clientId: string | undefined;
 }
 
 /**
@@ -205,7 +193,9 @@ export function groupedSendStore(db: Kysely<Database>, reads: Kysely<Database>):
     ? postgresBatchedStore(db)
     : (send: NewSend) => transact(send.chat_id, (trx) => storeSendOn(trx, send));
   return {
-    sendAccess: (chatId, userId, clientId) => chats.sendAccess(chatId, userId, clientId),
+    sendAccess: postgres
+      ? postgresBatchedSendAccess(chats)
+      : (chatId, userId, clientId) => chats.sendAccess(chatId, userId, clientId),
     store,
     close: async () => {},
   };
