@@ -8,6 +8,8 @@ type Listener = (...args: unknown[]) => void;
 
 class FakeSocket {
   connected = false;
+  /** Whether it is connected or trying to be (socket.io's `active`). */
+  active = false;
   private readonly listeners = new Map<string, Set<Listener>>();
   /** The manager: the pages only subscribe to it. */
   readonly io = { on: () => undefined, off: () => undefined, engine: undefined };
@@ -53,12 +55,27 @@ class FakeSocket {
   }
 
   connect() {
+    this.active = true;
     this.connected = true;
     this.fire('connect');
     return this;
   }
 
+  /** Asked to connect, with no answer from the server yet. */
+  startConnecting() {
+    this.active = true;
+    this.connected = false;
+    return this;
+  }
+
+  /** The connection attempt failed (socket.io goes on trying in the background). */
+  failToConnect() {
+    this.fire('connect_error', new Error('xhr poll error'));
+    return this;
+  }
+
   disconnect() {
+    this.active = false;
     this.connected = false;
     this.fire('disconnect', 'io client disconnect');
     return this;

@@ -1,5 +1,6 @@
 import { socialChatApiPaths, type SocialChat } from '@confab/protocol/social-chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { untilConnected } from '@/lib/realtime/until-connected';
 import { socialRequest } from '@/lib/social-api/social-api-client';
 import { chatListShapeSchema, isValidChat } from '../lib/chat-check';
 
@@ -22,11 +23,15 @@ export async function getChats(signal?: AbortSignal): Promise<readonly SocialCha
  * While either is open, `useLiveSocialChat` keeps it current from the server's events (and
  * reloads it on every reconnection), so it never goes stale by age: going from the list into a
  * room, or back, reads no second copy. When the last of them closes, it is marked stale, and
- * the next opening reads it again.
+ * the next opening reads it again. A socket that is connecting is waited for (untilConnected):
+ * its connection would reload a list read before it.
  */
 export const chatsQueryOptions = queryOptions({
   queryKey: ['social-chat', 'chats'] as const,
-  queryFn: ({ signal }) => getChats(signal),
+  queryFn: async ({ signal }) => {
+    await untilConnected(signal);
+    return getChats(signal);
+  },
   staleTime: Number.POSITIVE_INFINITY,
   // The social API client already retries what is worth retrying.
   retry: false,
