@@ -5,7 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildMetaPlugin } from './build/build-meta-plugin.ts';
+import { entryClosurePlugin } from './build/entry-closure-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { signInDocumentPlugin } from './build/sign-in-document-plugin.ts';
 
 const serverTarget = `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}`;
 
@@ -39,8 +41,18 @@ const entityDecoderForWorkers: Plugin = {
   },
 };
 
+const documents = { app: fromHere('./index.html'), signIn: fromHere('./sign-in.html') };
+const entryClosure = entryClosurePlugin(documents);
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), buildMetaPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    buildMetaPlugin(),
+    precompressPlugin(),
+    signInDocumentPlugin(),
+    entryClosure.plugin,
+  ],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fromHere('./src')}/` },
@@ -66,6 +78,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // Two documents: the app (index.html) and the sign-in and registration pages
+      // (sign-in.html, src/sign-in-main.tsx), which load neither the router nor the query library.
+      input: { index: documents.app, 'sign-in': documents.signIn },
       output: {
         codeSplitting: {
           // Shared chunks under 16 KB of source (an icon, a dialog, a hook two pages use) are
@@ -75,17 +90,39 @@ export default defineConfig(({ command }) => ({
           experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
           groups: [
             {
-              // The libraries every page starts with, in one file: split into many small
+              // The libraries both documents start with, in one file: split into many small
               // chunks they compress worse (about 4 KB gzip more on the first page).
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zustand|use-sync-external-store|clsx)[\\/]/,
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|zustand|use-sync-external-store|clsx)[\\/]/,
             },
             {
-              // The rest of what every page starts with (the app's own modules the entry
-              // imports): one file rather than a dozen of a few hundred bytes, each paying a
-              // request and its headers.
+              // The libraries only the app starts with: the sign-in page goes without them.
+              name: 'vendor',
+              test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            {
+              // The app's own modules both documents start with (i18n, colour mode, the API
+              // client, the guard, ...). Not the icons: the icon library's index imports every
+              // icon, so each would count as loaded by both; icons go with the code using them.
+              name: 'shell',
+              test: (id) =>
+                entryClosure.loads('app', id) &&
+                entryClosure.loads('signIn', id) &&
+                !/node_modules[\\/]lucide-react[\\/]/.test(id),
+              // Only what the test names: following imports would pull in every icon the app
+              // uses anywhere (through the icons' index).
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The rest of what the app starts with (the app's own modules its entry imports):
+              // one file rather than a dozen of a few hundred bytes, each paying a request and
+              // its headers. What only the sign-in page starts with stays in its entry chunk.
               name: 'app-shell',
               tags: ['$initial'],
+              test: (id) => !entryClosure.loads('signIn', id),
+              // As above: the icons of the error page would otherwise bring the icons' index,
+              // and with it the sign-in page's icons, into this chunk.
+              includeDependenciesRecursively: false,
             },
           ],
         },

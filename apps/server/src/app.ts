@@ -219,7 +219,7 @@ export async function buildApp(
     if (
       !isApiPath(path) &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      app.sendWebApp(reply)
+      app.sendWebApp(reply, request.url)
     ) {
       return reply;
     }

@@ -16,6 +16,10 @@ describe('platform routes', () => {
       join(web, 'index.html'),
       '<!doctype html><title>Confab</title><div id="root"></div>',
     );
+    writeFileSync(
+      join(web, 'sign-in.html'),
+      '<!doctype html><title>Confab</title><div id="root" data-page="sign-in"></div>',
+    );
     writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(web, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
     writeFileSync(join(web, 'builds', 'meta', 'b1.json'), '{"id":"b1","timestamp":1}');
@@ -54,6 +58,38 @@ describe('platform routes', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the sign-in page, uncached, for the sign-in and registration paths as the guard reads them', async () => {
+    for (const url of [
+      '/public/login',
+      '/public/register',
+      '/public/login?redirect=%2Fcontacts%3Ftab%3Dadd',
+      '/public/register/?redirect=%2Fagents',
+      '//public/login',
+      '/public/%6Cogin',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('data-page="sign-in"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves the app, not the sign-in page, for every other path', async () => {
+    for (const url of [
+      '/public/logins',
+      '/public/login/extra',
+      '/PUBLIC/login',
+      '/public%2Flogin',
+      '/x?next=/public/login',
+      '/sign-in.html',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('data-page="sign-in"');
+      expect(response.body, url).toContain('<div id="root">');
     }
   });
 

@@ -33,6 +33,9 @@ describe('compression on the wire', () => {
   const page = Buffer.from(
     `<!doctype html><title>Confab</title><div id="root"></div>${'<!-- padding -->'.repeat(200)}`,
   );
+  const signInPage = Buffer.from(
+    `<!doctype html><title>Confab</title><div id="root" data-page="sign-in"></div>${'<!-- padding -->'.repeat(200)}`,
+  );
   let alice: Person;
   let chatId: string;
 
@@ -41,6 +44,7 @@ describe('compression on the wire', () => {
     mkdirSync(join(web, 'assets'));
     for (const [path, bytes] of [
       ['index.html', page],
+      ['sign-in.html', signInPage],
       ['assets/app-abc123.js', script],
     ] as const) {
       writeFileSync(join(web, path), bytes);
@@ -103,12 +107,22 @@ describe('compression on the wire', () => {
     });
 
     it('compresses the web app page, at / and at any of its paths', async () => {
-      for (const url of ['/', '/public/login', '/agents/mindBox']) {
+      for (const url of ['/', '/public/logins', '/agents/mindBox']) {
         const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['content-encoding'], url).toBe('br');
         expect(varies(response), url).toBe(true);
         expect(decoded(response).equals(page), url).toBe(true);
+      }
+    });
+
+    it('compresses the sign-in page at the sign-in and registration paths', async () => {
+      for (const url of ['/public/login?redirect=%2Fagents', '/public/register']) {
+        const response = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-encoding'], url).toBe('gzip');
+        expect(varies(response), url).toBe(true);
+        expect(decoded(response).equals(signInPage), url).toBe(true);
       }
     });
   });

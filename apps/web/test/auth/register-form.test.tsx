@@ -1,16 +1,28 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { assignLocation } from '@/lib/browser-location';
 import { alice, fakeServer, json } from '../helpers/fake-server';
-import { renderApp } from '../helpers/render-app';
+import { renderSignIn } from '../helpers/render-sign-in';
 
-async function openRegister() {
-  const app = await renderApp('/public/register');
+vi.mock('@/lib/browser-location', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+  reloadPage: vi.fn(),
+}));
+
+beforeEach(() => {
+  vi.mocked(assignLocation).mockClear();
+});
+
+/** The registration page as the sign-in document shows it: no router, no query client. */
+async function openRegister(path = '/public/register') {
+  const page = await renderSignIn(path);
   await screen.findByRole('heading', { name: 'Create your Confab account' });
-  return app;
+  return page;
 }
 
 async function fillIn(
-  user: Awaited<ReturnType<typeof renderApp>>['user'],
+  user: Awaited<ReturnType<typeof renderSignIn>>['user'],
   values: { username?: string; email?: string; password?: string },
 ) {
   if (values.username) await user.type(screen.getByLabelText('Username'), values.username);
@@ -102,14 +114,31 @@ describe('registration form', () => {
         },
       },
     });
-    const { user, location } = await openRegister();
+    const { user } = await openRegister();
     await fillIn(user, { username: 'alice', email: 'alice@example.com', password: 'long-enough' });
-    expect(await screen.findByRole('heading', { name: 'Welcome, alice' })).toBeInTheDocument();
-    expect(location()).toBe('/confab');
+    await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/confab'));
+    expect(screen.getByRole('button', { name: 'Create account' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     expect(server.calls('POST /api/_auth/register')[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
       password: 'long-enough',
     });
+  });
+
+  it('ends where the visitor was going when the sign-in page sent them here', async () => {
+    const server = fakeServer({
+      routes: {
+        'POST /api/_auth/register': () => {
+          server.state.session = alice;
+          return json(alice, 201);
+        },
+      },
+    });
+    const { user } = await openRegister('/public/register?redirect=%2Fcontacts%3Ftab%3Dadd');
+    await fillIn(user, { username: 'alice', email: 'alice@example.com', password: 'long-enough' });
+    await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/contacts?tab=add'));
   });
 });

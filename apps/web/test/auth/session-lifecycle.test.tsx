@@ -1,12 +1,23 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { assignLocation } from '@/lib/browser-location';
 import { alice, fakeServer, json } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
 
+vi.mock('@/lib/browser-location', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+  reloadPage: vi.fn(),
+}));
+
+beforeEach(() => {
+  vi.mocked(assignLocation).mockClear();
+});
+
 describe('session lifecycle', () => {
-  it('logs out from the user menu and lands on the login page', async () => {
+  it('logs out from the user menu and lands on the sign-in page', async () => {
     const server = fakeServer({ session: alice });
-    const { user, location, queryClient } = await renderApp('/contacts');
+    const { user, queryClient } = await renderApp('/contacts');
     await screen.findByRole('heading', { name: 'Contacts' });
 
     await user.click(screen.getByRole('button', { name: 'User menu' }));
@@ -14,8 +25,8 @@ describe('session lifecycle', () => {
     expect(within(menu).getByText('Signed in as alice')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
-    expect(location()).toBe('/public/login');
+    // The sign-in page is a document of its own: a full load, not back here after the next login.
+    await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/public/login'));
     expect(server.calls('DELETE /api/_auth/session')).toHaveLength(1);
     expect(queryClient.getQueryData(['session'])).toEqual({});
   });
@@ -38,8 +49,8 @@ describe('session lifecycle', () => {
 
   it('reads the session again when a popup sign-in completes', async () => {
     const server = fakeServer({});
-    const { location } = await renderApp('/public/login?redirect=%2Fagents');
-    await screen.findByRole('heading', { name: 'Sign in to Confab' });
+    const { location } = await renderApp('/');
+    await screen.findByRole('link', { name: 'Create an account' });
 
     // The popup signed in and raised the flag; the opener hears it through `storage`.
     server.state.session = alice;
@@ -48,8 +59,8 @@ describe('session lifecycle', () => {
         new StorageEvent('storage', { key: 'confab:login-complete', newValue: '1' }),
       );
     });
-    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeInTheDocument();
-    expect(location()).toBe('/agents');
+    expect(await screen.findByRole('heading', { name: 'Welcome, alice' })).toBeInTheDocument();
+    expect(location()).toBe('/confab');
   });
 
   it('reads the session again when the page comes back from the back-forward cache', async () => {

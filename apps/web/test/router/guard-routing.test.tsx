@@ -1,15 +1,44 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { assignLocation } from '@/lib/browser-location';
 import { alice, fakeServer, noContacts } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
 
+vi.mock('@/lib/browser-location', () => ({
+  assignLocation: vi.fn(),
+  replaceLocation: vi.fn(),
+  reloadPage: vi.fn(),
+}));
+
+beforeEach(() => {
+  vi.mocked(assignLocation).mockClear();
+});
+
 describe('navigation guard in the router', () => {
-  it('sends a signed-out visitor from /contacts to the login page, remembering the way back', async () => {
+  it('sends a signed-out visitor from /contacts to the sign-in page (its own document), remembering the way back', async () => {
     fakeServer({});
-    const app = await renderApp('/contacts?tab=add');
-    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
-    expect(app.location()).toBe('/public/login?redirect=%2Fcontacts%3Ftab%3Dadd');
+    await renderApp('/contacts?tab=add');
+    await vi.waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('/public/login?redirect=%2Fcontacts%3Ftab%3Dadd'),
+    );
     expect(screen.queryByRole('heading', { name: 'Contacts' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/public/login?redirect=%2Fagents', '/public/register'])(
+    'loads the sign-in document for %s rather than showing a page of the app',
+    async (path) => {
+      fakeServer({});
+      await renderApp(path);
+      await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith(path));
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('loads the sign-in document when a link of the landing page leads there', async () => {
+    fakeServer({});
+    const app = await renderApp('/');
+    await app.user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/public/register'));
   });
 
   it('sends a signed-in visitor from /public/login to /confab', async () => {
@@ -17,6 +46,16 @@ describe('navigation guard in the router', () => {
     const app = await renderApp('/public/login');
     expect(await screen.findByRole('heading', { name: 'Welcome, alice' })).toBeInTheDocument();
     expect(app.location()).toBe('/confab');
+  });
+
+  it("follows the public header's home link through the router, without a page load", async () => {
+    fakeServer({});
+    const app = await renderApp('/__preview');
+    await screen.findByRole('heading', { name: 'UI kit' });
+    await app.user.click(screen.getAllByRole('link', { name: 'Confab' })[0]!);
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+    expect(app.location()).toBe('/');
+    expect(assignLocation).not.toHaveBeenCalled();
   });
 
   it('lets a signed-in visitor open a protected page', async () => {
@@ -54,9 +93,10 @@ describe('navigation guard in the router', () => {
     fakeServer({
       routes: { 'GET /api/_auth/session': () => new Response('upstream down', { status: 502 }) },
     });
-    const app = await renderApp('/test');
-    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
-    expect(app.location()).toBe('/public/login?redirect=%2Ftest');
+    await renderApp('/test');
+    await vi.waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('/public/login?redirect=%2Ftest'),
+    );
   });
 
   it('leaves the page for the login page when the session ends under it', async () => {
@@ -65,7 +105,8 @@ describe('navigation guard in the router', () => {
     expect(await screen.findByRole('heading', { name: 'Test page' })).toBeInTheDocument();
     server.state.session = {};
     await app.queryClient.invalidateQueries({ queryKey: ['session'] });
-    expect(await screen.findByRole('heading', { name: 'Sign in to Confab' })).toBeInTheDocument();
-    expect(app.location()).toBe('/public/login?redirect=%2Ftest');
+    await vi.waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('/public/login?redirect=%2Ftest'),
+    );
   });
 });

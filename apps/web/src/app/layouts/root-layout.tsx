@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useCallback } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { AppLinkNavigator } from '@/components/app-link';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
@@ -17,6 +18,9 @@ import { AppLoading } from './app-loading';
 export function RootLayout() {
   const location = useLocation();
   const navigating = useNavigation().state !== 'idle';
+  const navigate = useNavigate();
+  // Links shared with the sign-in page (components/app-link.tsx) navigate through the router here.
+  const navigateTo = useCallback((to: string) => void navigate(to), [navigate]);
   const { signedIn, isPending, user } = useSession();
   useSessionSync();
   // One socket per tab while signed in, whichever page is shown.
@@ -31,8 +35,10 @@ export function RootLayout() {
     : resolveGuard(`${location.pathname}${location.search}${location.hash}`, signedIn);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
-    <Suspense fallback={<AppLoading />}>
-      <Outlet />
-    </Suspense>
+    <AppLinkNavigator value={navigateTo}>
+      <Suspense fallback={<AppLoading />}>
+        <Outlet />
+      </Suspense>
+    </AppLinkNavigator>
   );
 }

@@ -28,7 +28,8 @@ function page(path: string, lazy: RouteObject['lazy']): RouteObject {
 }
 
 /**
- * Every route of docs/product.md#routes. Pages are lazily loaded; the root layout, the error pages
+ * Every route of docs/product.md#routes but the sign-in and registration pages, which are a
+ * document of their own (sign-in-document.ts; the root loader leaves for it). Pages are lazily loaded; the root layout, the error pages
  * and the 404 page are not, because they must render when loading a chunk is what failed.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -49,20 +50,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ['landing'],
           ),
         },
-        page(
-          paths.login,
-          lazyPage(
-            () => import('@/features/auth/routes/login-page').then((m) => m.LoginPage),
-            ['auth'],
-          ),
-        ),
-        page(
-          paths.register,
-          lazyPage(
-            () => import('@/features/auth/routes/register-page').then((m) => m.RegisterPage),
-            ['auth'],
-          ),
-        ),
         page(
           paths.logins,
           lazyPage(

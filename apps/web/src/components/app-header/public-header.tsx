@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { AppLink } from '../app-link';
 import { ColorModePicker } from './color-mode-picker';
 import { LanguageSwitch } from './language-switch';
 
@@ -10,12 +10,12 @@ export function PublicHeader() {
   return (
     <header className="border-b border-border">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
-        <Link
-          to={paths.index}
+        <AppLink
+          href={paths.index}
           className="text-lg font-bold text-fg focus-visible:outline-2 focus-visible:outline-secondary"
         >
           {t('appName')}
-        </Link>
+        </AppLink>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch />
           <ColorModePicker compact />

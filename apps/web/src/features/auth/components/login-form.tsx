@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
-import { useLogin } from '../api/login';
+import { assignLocation } from '@/lib/browser-location';
+import { login } from '../api/login';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -11,14 +11,13 @@ const fields = ['username', 'password'] as const;
 /** Sign in with a username or an e-mail address and a password. */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const login = useLogin();
   const { fieldProps, formError, submitting, handleSubmit, preload } = useAuthForm({
     form: 'login',
     fields,
     loadSchema: () => import('@confab/protocol/auth').then((m) => m.loginBodySchema),
-    submit: (body) => login.mutateAsync(body),
-    onSuccess: () => navigate(redirectTo, { replace: true }),
+    submit: login,
+    // A full load of the target: the app starts afresh for the account now signed in.
+    onSuccess: () => assignLocation(redirectTo),
   });
 
   return (

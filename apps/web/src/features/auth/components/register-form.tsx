@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
-import { useRegister } from '../api/register';
+import { assignLocation } from '@/lib/browser-location';
+import { register } from '../api/register';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
@@ -11,14 +11,13 @@ const fields = ['username', 'email', 'password'] as const;
 /** Create an account; the server signs the new user in. */
 export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const registerAccount = useRegister();
   const { fieldProps, formError, submitting, handleSubmit, preload } = useAuthForm({
     form: 'register',
     fields,
     loadSchema: () => import('@confab/protocol/auth').then((m) => m.registerBodySchema),
-    submit: (body) => registerAccount.mutateAsync(body),
-    onSuccess: () => navigate(redirectTo, { replace: true }),
+    submit: register,
+    // A full load of the target: the app starts afresh for the account now signed in.
+    onSuccess: () => assignLocation(redirectTo),
   });
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -19,7 +19,8 @@ interface Options<F extends AuthField, B> {
   loadSchema: () => Promise<z.ZodType<B>>;
   /** Sends the checked body; rejects with an ApiError. */
   submit: (body: B) => Promise<void>;
-  onSuccess: () => Promise<void> | void;
+  /** Leaves the page (a full load of the target); the button stays busy until it is gone. */
+  onSuccess: () => void;
 }
 
 /**
@@ -42,6 +43,16 @@ export function useAuthForm<F extends AuthField, B>({
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<F, HTMLInputElement | null>>>({});
+
+  // The button stays busy after a success while the page is left; a page the browser brings
+  // back from its back-forward cache (the visitor went back) is usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const focusFirstInvalid = (found: FieldErrors<F>) => {
     const first = fields.find((name) => found[name]);
@@ -93,8 +104,7 @@ export function useAuthForm<F extends AuthField, B>({
       setSubmitting(false);
       return;
     }
-    setSubmitting(false);
-    await onSuccess();
+    onSuccess();
   };
 
   const preload = () => {

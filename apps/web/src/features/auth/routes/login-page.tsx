@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { postLoginTarget } from '@/lib/auth/redirect-target';
 import { paths } from '@/lib/paths';
 import { AuthShell } from '../components/auth-shell';
 import { LoginForm } from '../components/login-form';
 
-export function LoginPage() {
+/** Shown by the sign-in page (src/sign-in-main.tsx), outside the app's router. */
+export function LoginPage({ search }: { search: string }) {
   const { t } = useTranslation('auth');
-  const { search } = useLocation();
   return (
     <AuthShell
       title={t('login.title')}
@@ -15,9 +14,9 @@ export function LoginPage() {
         <>
           {t('login.noAccount')}{' '}
           {/* The redirect travels along, so registering also ends where the visitor was going. */}
-          <Link to={`${paths.register}${search}`} className="font-medium text-link underline">
+          <a href={`${paths.register}${search}`} className="font-medium text-link underline">
             {t('login.registerLink')}
-          </Link>
+          </a>
         </>
       }
     >
