@@ -207,7 +207,9 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(originCheckPlugin);
   await app.register(socketPlugin, {
-    adapter: options.socketAdapter ?? (redis ? redisSocketAdapter(redis) : undefined),
+    adapter:
+      options.socketAdapter ??
+      (redis ? redisSocketAdapter(redis, { maxLen: config.redisStreamMaxLen }) : undefined),
     handlers: socketHandlers(app),
   });
   await app.register(webAppPlugin, { root: config.webDistDir });

@@ -66,6 +66,11 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) can share a server. */
   redisKeyPrefix: string;
+  /**
+   * Entries the Redis stream between nodes keeps (about: Redis trims whole blocks). A node that
+   * falls further behind than this tells its tabs to catch up.
+   */
+  redisStreamMaxLen: number;
   logLevel: string;
   /** Folder of the built web app; null serves the API only. */
   webDistDir: string | null;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseTimeoutMs: positiveIntFrom(env, 'DATABASE_TIMEOUT_MS', 10_000),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'confab:',
+    redisStreamMaxLen: positiveIntFrom(env, 'REDIS_STREAM_MAX_LEN', 10_000),
     logLevel: env.LOG_LEVEL || 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

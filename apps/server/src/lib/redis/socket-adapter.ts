@@ -2,12 +2,16 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Namespace } from 'socket.io';
 import type { ServerToClientEvents } from '@confab/protocol/socket-events';
 import type { RedisHandle } from './connection';
+import { throttled, watchStreamGaps } from './stream-gaps';
 
 type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>;
 
 type ClusterMessage = Parameters<StreamsAdapter['doPublish']>[0];
 /** socket.io-adapter's MessageType.BROADCAST: an event for the sockets of some rooms (or all). */
 const broadcastType = 3;
+
+/** A node that keeps falling behind tells its tabs to catch up at most this often. */
+const gapAnnounceMs = 2_000;
 
 /** Beyond this many rooms whose events stayed on this node, every tab is told to catch up. */
 const maxMissedRooms = 10_000;
@@ -27,9 +31,19 @@ const maxMissedRooms = 10_000;
  * which may have missed other nodes' events, and, on every node, the tabs in the rooms of the
  * broadcasts that stayed on this node, are sent `catchUp` (each tab once), and reload.
  */
-export function redisSocketAdapter(redis: RedisHandle, timeoutMs = 1_000) {
+export function redisSocketAdapter(
+  redis: RedisHandle,
+  { timeoutMs = 1_000, maxLen = 10_000 }: { timeoutMs?: number; maxLen?: number } = {},
+) {
+  const streamName = `${redis.keyPrefix}socket.io`;
+  // Every namespace's tabs hear of entries this node never read (watchStreamGaps).
+  const gapListeners = new Set<() => void>();
+  watchStreamGaps(redis.adapter, streamName, () => {
+    for (const listener of gapListeners) listener();
+  });
   const factory = createAdapter(redis.adapter, {
-    streamName: `${redis.keyPrefix}socket.io`,
+    streamName,
+    maxLen,
     channelPrefix: `${redis.keyPrefix}socket.io`,
     sessionKeyPrefix: `${redis.keyPrefix}socket.io:session:`,
   });
@@ -78,9 +92,13 @@ export function redisSocketAdapter(redis: RedisHandle, timeoutMs = 1_000) {
         namespace.local.except(rooms).emit('catchUp');
       }
     });
+    const announceGap = throttled(() => namespace.local.emit('catchUp'), gapAnnounceMs);
+    gapListeners.add(announceGap);
     const close = adapter.close.bind(adapter);
     adapter.close = () => {
       stopListening();
+      gapListeners.delete(announceGap);
+      announceGap.cancel();
       return close();
     };
     adapter.restoreSession = (pid, offset) => guarded(() => restore(pid, offset));
