@@ -10,8 +10,9 @@ type ClusterMessage = Parameters<StreamsAdapter['doPublish']>[0];
 /** socket.io-adapter's MessageType.BROADCAST: an event for the sockets of some rooms (or all). */
 const broadcastType = 3;
 
-/** A node that keeps falling behind tells its tabs to catch up at most this often. */
-const gapAnnounceMs = 2_000;
+/** A node that keeps falling behind tells its tabs to catch up at most this often: each tab
+ * reloads its open lists, which a node already behind should not be asked for every moment. */
+const gapAnnounceMs = 5_000;
 
 /** Beyond this many rooms whose events stayed on this node, every tab is told to catch up. */
 const maxMissedRooms = 10_000;
