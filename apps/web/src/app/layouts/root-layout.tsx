@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { UnclaimedDataDialog } from '@/components/unclaimed-data-dialog';
+import { useAccountStorage } from '@/lib/account-storage/use-account-storage';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
@@ -19,6 +21,8 @@ export function RootLayout() {
   const navigating = useNavigation().state !== 'idle';
   const { signedIn, isPending, user } = useSession();
   useSessionSync();
+  // The browser's stores become the signed-in account's before any page reads them.
+  useAccountStorage(isPending ? undefined : (user?.id ?? null));
   // One socket per tab while signed in, whichever page is shown.
   useRealtimeConnection(user?.id ?? null);
   // Messages typed offline leave once connected, on any page, not only in their chat room.
@@ -31,8 +35,11 @@ export function RootLayout() {
     : resolveGuard(`${location.pathname}${location.search}${location.hash}`, signedIn);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
-    <Suspense fallback={<AppLoading />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<AppLoading />}>
+        <Outlet />
+      </Suspense>
+      <UnclaimedDataDialog />
+    </>
   );
 }

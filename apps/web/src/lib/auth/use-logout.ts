@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { parkAccountStorage } from '../account-storage/account-storage';
 import { apiFetch } from '../api-client';
 import { isApiError } from '../api-error';
+import { replaceLocation } from '../browser-location';
 import { paths } from '../paths';
-import { sessionQueryKey } from './session';
 
 async function deleteSession(): Promise<void> {
   try {
@@ -16,19 +16,17 @@ async function deleteSession(): Promise<void> {
 }
 
 /**
- * Logs out: deletes the server session, drops every cached reply (they belong to the user who
- * just left) and goes to the login page.
+ * Logs out: deletes the server session, sets the account's browser data aside
+ * (docs/product.md#account-storage) and loads the login page afresh, so nothing the page holds
+ * in memory (cached replies, chats, settings) outlives the account that just left.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteSession,
     onSuccess: async () => {
-      queryClient.removeQueries();
-      queryClient.setQueryData(sessionQueryKey, {});
+      await parkAccountStorage();
       // Straight to the login page, not back to this page after the next login.
-      await navigate(paths.login, { replace: true });
+      replaceLocation(paths.login);
     },
   });
 }

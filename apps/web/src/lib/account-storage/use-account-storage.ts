@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { reloadPage } from '../browser-location';
+import { accountStorageStore, declareAccount } from './account-storage';
+
+/**
+ * Gives the account stores to the session's user (`undefined` while the session is read). A
+ * page that served another account loads anew, so nothing it holds in memory crosses over.
+ */
+export function useAccountStorage(userId: string | null | undefined): void {
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (declareAccount(userId) === 'reload') reloadPage();
+  }, [userId]);
+}
+
+/** The pending question about data found on this browser, or null. */
+export function useUnclaimedQuestion() {
+  return useStore(accountStorageStore, (state) => state.answerUnclaimed);
+}
