@@ -36,6 +36,8 @@ let settledFor: string | undefined;
 let startedFor: string | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let channel: BroadcastChannel | null = null;
+/** Signing out: the page is on its way to a full load; session changes no longer matter. */
+let leaving = false;
 
 function ask(): Promise<UnclaimedAnswer> {
   return new Promise((resolve) => {
@@ -90,6 +92,7 @@ function switchTo(target: string | null): Promise<boolean> {
  * already serves another account: its memory holds that account's data, so it must load anew.
  */
 export function declareAccount(userId: string | null): 'current' | 'reload' {
+  if (leaving) return 'current';
   const serving = settledFor ?? startedFor;
   if (serving !== undefined) return serving === userId ? 'current' : 'reload';
   if (userId === null) {
@@ -110,8 +113,12 @@ export function accountStorageReady(): Promise<boolean> {
   return ready.promise;
 }
 
-/** At sign-out: the account's data is set aside and the stores emptied (a full load follows). */
+/**
+ * At sign-out: the account's data is set aside and the stores emptied. The caller loads a page
+ * afresh once this resolves; until then the session's end does not reload this page.
+ */
 export async function parkAccountStorage(): Promise<void> {
+  leaving = true;
   await switchTo(null);
 }
 
@@ -125,5 +132,6 @@ export function resetAccountStorageForTests(): void {
   settledFor = undefined;
   startedFor = undefined;
   queue = Promise.resolve();
+  leaving = false;
   accountStorageStore.setState({ answerUnclaimed: null });
 }

@@ -1,9 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { parkAccountStorage } from '../account-storage/account-storage';
 import { apiFetch } from '../api-client';
 import { isApiError } from '../api-error';
 import { replaceLocation } from '../browser-location';
 import { paths } from '../paths';
+import { sessionQueryKey } from './session';
 
 async function deleteSession(): Promise<void> {
   try {
@@ -16,16 +18,22 @@ async function deleteSession(): Promise<void> {
 }
 
 /**
- * Logs out: deletes the server session, sets the account's browser data aside
- * (docs/product.md#account-storage) and loads the login page afresh, so nothing the page holds
- * in memory (cached replies, chats, settings) outlives the account that just left.
+ * Logs out: deletes the server session, drops every cached reply and shows the login page, sets
+ * the account's browser data aside (docs/product.md#account-storage), then loads the login page
+ * afresh, so nothing the page holds in memory (chats, settings) outlives the account that left.
  */
 export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteSession,
     onSuccess: async () => {
-      await parkAccountStorage();
+      const parked = parkAccountStorage();
+      queryClient.removeQueries();
+      queryClient.setQueryData(sessionQueryKey, {});
       // Straight to the login page, not back to this page after the next login.
+      await navigate(paths.login, { replace: true });
+      await parked;
       replaceLocation(paths.login);
     },
   });
