@@ -13,7 +13,12 @@ import {
   parkAccountStorage,
   type UnclaimedAnswer,
 } from '@/lib/account-storage/account-storage';
-import { getSettings, loadSettings, saveSettings } from '@/lib/stored-settings/settings-store';
+import {
+  getSettings,
+  loadSettings,
+  saveSettings,
+  subscribeSettings,
+} from '@/lib/stored-settings/settings-store';
 import { openPageAs } from '../helpers/account-storage';
 
 const chat = (id: string, summary: string): AiChat => ({
@@ -246,5 +251,29 @@ describe('account storage: each account sees only its own browser data', () => {
     expect(await seen()).toEqual(nothing);
     await openPageAs('A');
     expect(await seen()).toEqual(dataOf('A'));
+  });
+});
+
+describe('account storage: other tabs', () => {
+  it("takes another tab's settings only when that tab serves the same account", async () => {
+    await openPageAs('A');
+    await loadSettings();
+    const otherTab = new BroadcastChannel('confab:settings');
+    const fromB = defaultSettings();
+    fromB.api.providers.OpenAI.key = 'sk-B';
+    const fromA = defaultSettings();
+    fromA.api.providers.OpenAI.key = 'sk-A';
+    const heard: string[] = [];
+    const stop = subscribeSettings((settings) => heard.push(settings.api.providers.OpenAI.key));
+    try {
+      // Delivered in order: once A's save has arrived, B's was looked at first.
+      otherTab.postMessage({ owner: 'B', settings: fromB });
+      otherTab.postMessage({ owner: 'A', settings: fromA });
+      await vi.waitFor(() => expect(heard).toContain('sk-A'));
+      expect(heard).toEqual(['sk-A']);
+    } finally {
+      stop();
+      otherTab.close();
+    }
   });
 });

@@ -66,10 +66,15 @@ function openChannel(): void {
 }
 
 function switchTo(target: string | null): Promise<boolean> {
+  openChannel();
   const run = queue
     .then(() => {
       if (typeof indexedDB === 'undefined') throw new Error('No IndexedDB');
-      return exclusively(() => switchAccountStorage(target, ask));
+      return exclusively(() => {
+        // Tabs serving another account load anew before their stores change under them.
+        channel?.postMessage({ owner: target });
+        return switchAccountStorage(target, ask);
+      });
     })
     .then(
       () => {
@@ -100,12 +105,16 @@ export function declareAccount(userId: string | null): 'current' | 'reload' {
     return 'current';
   }
   startedFor = userId;
-  openChannel();
   void switchTo(userId).then((ok) => {
     settledFor = userId;
     ready.resolve(ok);
   });
   return 'current';
+}
+
+/** The account this page's stores serve, once known (what other tabs' messages are checked by). */
+export function accountStorageOwner(): string | undefined {
+  return settledFor;
 }
 
 /** Resolves once the stores are the signed-in account's: true to use IndexedDB, false memory. */

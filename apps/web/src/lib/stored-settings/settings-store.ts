@@ -15,7 +15,7 @@ import {
 import { providerNames, type ProviderName } from '@confab/protocol/providers';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { accountDatabases } from '../account-storage/account-databases';
-import { accountStorageReady } from '../account-storage/account-storage';
+import { accountStorageOwner, accountStorageReady } from '../account-storage/account-storage';
 
 export const settingsKey = 'settings';
 const settingsStore = 'keyval';
@@ -62,8 +62,10 @@ export function normalizeSettings(value: unknown): StoredSettings {
 function openChannel(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(channelName);
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    current = normalizeSettings(event.data);
+  // Another tab's save, taken only when both tabs serve the same account.
+  channel.onmessage = (event: MessageEvent<{ owner: string | undefined; settings: unknown }>) => {
+    if (event.data.owner !== accountStorageOwner()) return;
+    current = normalizeSettings(event.data.settings);
     notify();
   };
 }
@@ -100,7 +102,7 @@ export async function saveSettings(next: StoredSettings): Promise<void> {
   await loadSettings();
   current = normalizeSettings(next);
   notify();
-  channel?.postMessage(current);
+  channel?.postMessage({ owner: accountStorageOwner(), settings: current });
   if (!persistent) return;
   try {
     await set(settingsKey, current, openStore());
