@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnclaimedDataDialog } from '@/components/unclaimed-data-dialog';
-import { useAccountStorage } from '@/lib/account-storage/use-account-storage';
+import { useAccountStorage, useLeavingAccount } from '@/lib/account-storage/use-account-storage';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
@@ -28,8 +28,10 @@ export function RootLayout() {
   // Messages typed offline leave once connected, on any page, not only in their chat room.
   useOutboxDelivery(user?.id ?? null);
   useRouteColorMode();
+  const leaving = useLeavingAccount();
 
-  if (isPending) return <AppLoading />;
+  // Signing out: nothing of the account is shown until the login page loads afresh.
+  if (isPending || leaving) return <AppLoading />;
   const redirectTo = navigating
     ? null
     : resolveGuard(`${location.pathname}${location.search}${location.hash}`, signedIn);

@@ -15,10 +15,13 @@ export type { UnclaimedAnswer } from './account-switch';
 export interface AccountStorageState {
   /** Set while the account is asked whether data found on this browser is theirs. */
   answerUnclaimed: ((answer: UnclaimedAnswer) => void) | null;
+  /** Signing out: the page is on its way to a full load and shows nothing of the account. */
+  leaving: boolean;
 }
 
 export const accountStorageStore = createStore<AccountStorageState>()(() => ({
   answerUnclaimed: null,
+  leaving: false,
 }));
 
 const lockName = 'confab:account-storage';
@@ -36,8 +39,6 @@ let settledFor: string | undefined;
 let startedFor: string | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let channel: BroadcastChannel | null = null;
-/** Signing out: the page is on its way to a full load; session changes no longer matter. */
-let leaving = false;
 
 function ask(): Promise<UnclaimedAnswer> {
   return new Promise((resolve) => {
@@ -97,7 +98,7 @@ function switchTo(target: string | null): Promise<boolean> {
  * already serves another account: its memory holds that account's data, so it must load anew.
  */
 export function declareAccount(userId: string | null): 'current' | 'reload' {
-  if (leaving) return 'current';
+  if (accountStorageStore.getState().leaving) return 'current';
   const serving = settledFor ?? startedFor;
   if (serving !== undefined) return serving === userId ? 'current' : 'reload';
   if (userId === null) {
@@ -127,7 +128,7 @@ export function accountStorageReady(): Promise<boolean> {
  * afresh once this resolves; until then the session's end does not reload this page.
  */
 export async function parkAccountStorage(): Promise<void> {
-  leaving = true;
+  accountStorageStore.setState({ leaving: true });
   await switchTo(null);
 }
 
@@ -141,6 +142,5 @@ export function resetAccountStorageForTests(): void {
   settledFor = undefined;
   startedFor = undefined;
   queue = Promise.resolve();
-  leaving = false;
-  accountStorageStore.setState({ answerUnclaimed: null });
+  accountStorageStore.setState({ answerUnclaimed: null, leaving: false });
 }

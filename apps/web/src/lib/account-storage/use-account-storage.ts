@@ -18,3 +18,8 @@ export function useAccountStorage(userId: string | null | undefined): void {
 export function useUnclaimedQuestion() {
   return useStore(accountStorageStore, (state) => state.answerUnclaimed);
 }
+
+/** True once sign-out began: the page shows nothing more of the account until it loads anew. */
+export function useLeavingAccount(): boolean {
+  return useStore(accountStorageStore, (state) => state.leaving);
+}
