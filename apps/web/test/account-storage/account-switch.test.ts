@@ -172,7 +172,7 @@ describe('account storage: each account sees only its own browser data', () => {
     expect(await seen()).toEqual(dataOf('B'));
   });
 
-  it('keeps the spec names for the account signed in', async () => {
+  it('keeps the names of docs/product.md#browser-storage for the account signed in', async () => {
     await openPageAs('A');
     await storeDataOf('A');
     const names = (await indexedDB.databases()).map((d) => d.name);
