@@ -1,7 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { UnclaimedDataDialog } from '@/components/unclaimed-data-dialog';
-import { useAccountStorage, useLeavingAccount } from '@/lib/account-storage/use-account-storage';
+import {
+  useAccountStorage,
+  useLeavingAccount,
+  useUnclaimedQuestion,
+} from '@/lib/account-storage/use-account-storage';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
@@ -9,6 +12,11 @@ import { useOutboxDelivery } from '@/features/social-chat/hooks/use-outbox-deliv
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
+
+// Loaded when needed: most page loads never ask (docs/product.md#account-storage).
+const UnclaimedDataDialog = lazy(() =>
+  import('@/components/unclaimed-data-dialog').then((m) => ({ default: m.UnclaimedDataDialog })),
+);
 
 /**
  * The root of every page. The root loader guards each navigation; this guards again when the
@@ -29,6 +37,7 @@ export function RootLayout() {
   useOutboxDelivery(user?.id ?? null);
   useRouteColorMode();
   const leaving = useLeavingAccount();
+  const askingAboutData = useUnclaimedQuestion() !== null;
 
   // Signing out: nothing of the account is shown until the login page loads afresh.
   if (isPending || leaving) return <AppLoading />;
@@ -41,7 +50,11 @@ export function RootLayout() {
       <Suspense fallback={<AppLoading />}>
         <Outlet />
       </Suspense>
-      <UnclaimedDataDialog />
+      {askingAboutData && (
+        <Suspense fallback={null}>
+          <UnclaimedDataDialog />
+        </Suspense>
+      )}
     </>
   );
 }

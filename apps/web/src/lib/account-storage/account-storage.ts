@@ -8,7 +8,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { reloadPage } from '../browser-location';
-import { switchAccountStorage, type UnclaimedAnswer } from './account-switch';
+import type { UnclaimedAnswer } from './account-switch';
 
 export type { UnclaimedAnswer } from './account-switch';
 
@@ -71,10 +71,12 @@ function switchTo(target: string | null): Promise<boolean> {
   const run = queue
     .then(() => {
       if (typeof indexedDB === 'undefined') throw new Error('No IndexedDB');
-      return exclusively(() => {
+      return exclusively(async () => {
+        // Loaded here, so the first page of every visit does not carry the switch.
+        const { switchAccountStorage } = await import('./account-switch');
         // Tabs serving another account load anew before their stores change under them.
         channel?.postMessage({ owner: target });
-        return switchAccountStorage(target, ask);
+        await switchAccountStorage(target, ask);
       });
     })
     .then(

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useStore } from 'zustand';
+import { useEffect, useSyncExternalStore } from 'react';
 import { reloadPage } from '../browser-location';
 import { accountStorageStore, declareAccount } from './account-storage';
 
@@ -14,12 +13,14 @@ export function useAccountStorage(userId: string | null | undefined): void {
   }, [userId]);
 }
 
+const subscribe = (listener: () => void) => accountStorageStore.subscribe(listener);
+
 /** The pending question about data found on this browser, or null. */
 export function useUnclaimedQuestion() {
-  return useStore(accountStorageStore, (state) => state.answerUnclaimed);
+  return useSyncExternalStore(subscribe, () => accountStorageStore.getState().answerUnclaimed);
 }
 
 /** True once sign-out began: the page shows nothing more of the account until it loads anew. */
 export function useLeavingAccount(): boolean {
-  return useStore(accountStorageStore, (state) => state.leaving);
+  return useSyncExternalStore(subscribe, () => accountStorageStore.getState().leaving);
 }
