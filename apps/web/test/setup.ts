@@ -19,8 +19,12 @@ if (typeof window !== 'undefined') {
   await i18nReady;
   await loadNamespaces(namespaces);
 
+  const { resetAccountStorageForTests } = await import('@/lib/account-storage/account-storage');
+
   afterEach(() => {
     cleanup();
+    // The next test is a new page load: no account declared yet.
+    resetAccountStorageForTests();
     localStorage.clear();
     sessionStorage.clear();
   });

@@ -10,6 +10,7 @@ import {
 } from '../../../../e2e/support/provider-server/server';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { declareAccount } from '@/lib/account-storage/account-storage';
 
 let provider: ProviderServer;
 const realFetch = globalThis.fetch;
@@ -35,6 +36,8 @@ function reload() {
 }
 
 beforeEach(async () => {
+  // Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
+  declareAccount('u-1');
   // jsdom lays nothing out; the virtualised list needs its elements to have a size.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);

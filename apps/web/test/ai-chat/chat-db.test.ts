@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { chatDb, chatDbName, memoryChatDb } from '@/features/ai-chat/stores/chat-db';
 import {
   finishedMessage,
@@ -8,6 +8,10 @@ import {
   openChat,
 } from '@/features/ai-chat/actions/chat-actions';
 import { useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { declareAccount } from '@/lib/account-storage/account-storage';
+
+// Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
+beforeEach(() => void declareAccount('u-1'));
 
 const chat = (id: string, updatedAt: number): AiChat => ({
   id,

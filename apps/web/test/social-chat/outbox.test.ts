@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { SocialMessage } from '@confab/protocol/social-chat';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeEach } from 'vitest';
 import { createOutbox } from '@/features/social-chat/lib/outbox';
 import type {
   DeliveryOutcome,
@@ -9,6 +9,10 @@ import type {
   OutboxTransport,
 } from '@/features/social-chat/lib/outbox-entry';
 import { indexedDbPersistence } from '@/features/social-chat/lib/outbox-persistence';
+import { declareAccount } from '@/lib/account-storage/account-storage';
+
+// Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
+beforeEach(() => void declareAccount('u-1'));
 
 function memoryPersistence(initial: OutboxEntry[] = []): OutboxPersistence & {
   stored: Map<string, OutboxEntry>;

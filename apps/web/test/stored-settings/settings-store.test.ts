@@ -17,6 +17,7 @@ import {
   updateSettings,
 } from '@/lib/stored-settings/settings-store';
 import { missingSettings } from '@/features/ai-chat/lib/provider-readiness';
+import { accountStorageReady, declareAccount } from '@/lib/account-storage/account-storage';
 
 /** Reads the record the way another tab or idb-keyval would: keyval-store / keyval / settings. */
 function rawStored(): Promise<unknown> {
@@ -32,6 +33,9 @@ function rawStored(): Promise<unknown> {
 }
 
 beforeEach(async () => {
+  // Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
+  declareAccount('u-1');
+  await accountStorageReady();
   resetSettingsForTests();
   await set('settings', undefined);
   resetSettingsForTests();

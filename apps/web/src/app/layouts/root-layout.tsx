@@ -1,6 +1,11 @@
-import { Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { AppLinkNavigator } from '@/components/app-link';
+import {
+  useAccountStorage,
+  useLeavingAccount,
+  useUnclaimedQuestion,
+} from '@/lib/account-storage/use-account-storage';
 import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
@@ -8,6 +13,11 @@ import { useOutboxDelivery } from '@/features/social-chat/hooks/use-outbox-deliv
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
+
+// Loaded when needed: most page loads never ask (docs/product.md#account-storage).
+const UnclaimedDataDialog = lazy(() =>
+  import('@/components/unclaimed-data-dialog').then((m) => ({ default: m.UnclaimedDataDialog })),
+);
 
 /**
  * The root of every page. The root loader guards each navigation; this guards again when the
@@ -23,13 +33,18 @@ export function RootLayout() {
   const navigateTo = useCallback((to: string) => void navigate(to), [navigate]);
   const { signedIn, isPending, user } = useSession();
   useSessionSync();
+  // The browser's stores become the signed-in account's before any page reads them.
+  useAccountStorage(isPending ? undefined : (user?.id ?? null));
   // One socket per tab while signed in, whichever page is shown.
   useRealtimeConnection(user?.id ?? null);
   // Messages typed offline leave once connected, on any page, not only in their chat room.
   useOutboxDelivery(user?.id ?? null);
   useRouteColorMode();
+  const leaving = useLeavingAccount();
+  const askingAboutData = useUnclaimedQuestion() !== null;
 
-  if (isPending) return <AppLoading />;
+  // Signing out: nothing of the account is shown until the login page loads afresh.
+  if (isPending || leaving) return <AppLoading />;
   const redirectTo = navigating
     ? null
     : resolveGuard(`${location.pathname}${location.search}${location.hash}`, signedIn);
@@ -39,6 +54,11 @@ export function RootLayout() {
       <Suspense fallback={<AppLoading />}>
         <Outlet />
       </Suspense>
+      {askingAboutData && (
+        <Suspense fallback={null}>
+          <UnclaimedDataDialog />
+        </Suspense>
+      )}
     </AppLinkNavigator>
   );
 }

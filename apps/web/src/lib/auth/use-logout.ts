@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { parkAccountStorage } from '../account-storage/account-storage';
 import { apiFetch } from '../api-client';
 import { isApiError } from '../api-error';
+import { replaceLocation } from '../browser-location';
 import { paths } from '../paths';
-import { sessionQueryKey } from './session';
 
 async function deleteSession(): Promise<void> {
   try {
@@ -15,20 +15,25 @@ async function deleteSession(): Promise<void> {
   }
 }
 
+/** A sign-out waits this long at most for the stores (another tab may hold them, asking). */
+const parkingWaitMs = 5000;
+
 /**
- * Logs out: deletes the server session, drops every cached reply (they belong to the user who
- * just left) and goes to the login page.
+ * Logs out: deletes the server session, sets the account's browser data aside
+ * (docs/product.md#account-storage) while the page shows it is loading, then loads the login
+ * page afresh, so nothing the page holds in memory (replies, chats, settings) outlives the
+ * account that left. Parking cut short is finished by the next page load.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteSession,
     onSuccess: async () => {
-      queryClient.removeQueries();
-      queryClient.setQueryData(sessionQueryKey, {});
+      await Promise.race([
+        parkAccountStorage(),
+        new Promise((resolve) => setTimeout(resolve, parkingWaitMs)),
+      ]);
       // Straight to the login page, not back to this page after the next login.
-      await navigate(paths.login, { replace: true });
+      replaceLocation(paths.login);
     },
   });
 }

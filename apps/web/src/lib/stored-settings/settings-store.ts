@@ -1,9 +1,11 @@
 /**
  * Stored settings (docs/product.md#browser-storage), shared by the AI chat (providers, mapping) and
  * the MCP tools (tool states). Kept in IndexedDB database `keyval-store`, object store `keyval`,
- * key `settings` (idb-keyval's defaults); when IndexedDB cannot be opened (some private
- * windows) they live in memory for this page. Another tab's changes arrive through a
- * BroadcastChannel; anything written while this page was closed is read on the next load.
+ * key `settings`, once they are the signed-in account's (`accountStorageReady`,
+ * docs/product.md#account-storage); when IndexedDB cannot be opened (some private windows) or
+ * the switch to the account failed, they live in memory for this page. Another tab's changes
+ * arrive through a BroadcastChannel; anything written while this page was closed is read on
+ * the next load.
  */
 import {
   defaultSettings,
@@ -11,9 +13,12 @@ import {
   type StoredSettings,
 } from '@confab/protocol/ai-settings';
 import { providerNames, type ProviderName } from '@confab/protocol/providers';
-import { get, set } from 'idb-keyval';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { accountDatabases } from '../account-storage/account-databases';
+import { accountStorageOwner, accountStorageReady } from '../account-storage/account-storage';
 
 export const settingsKey = 'settings';
+const settingsStore = 'keyval';
 const channelName = 'confab:settings';
 
 type Listener = (settings: StoredSettings) => void;
@@ -23,6 +28,9 @@ let loaded: Promise<StoredSettings> | null = null;
 let persistent = true;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
+let store: UseStore | null = null;
+
+const openStore = () => (store ??= createStore(accountDatabases.settings, settingsStore));
 
 function notify(): void {
   for (const listener of listeners) listener(current);
@@ -54,8 +62,10 @@ export function normalizeSettings(value: unknown): StoredSettings {
 function openChannel(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(channelName);
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    current = normalizeSettings(event.data);
+  // Another tab's save, taken only when both tabs serve the same account.
+  channel.onmessage = (event: MessageEvent<{ owner: string | undefined; settings: unknown }>) => {
+    if (event.data.owner !== accountStorageOwner()) return;
+    current = normalizeSettings(event.data.settings);
     notify();
   };
 }
@@ -65,7 +75,8 @@ export function loadSettings(): Promise<StoredSettings> {
   loaded ??= (async () => {
     openChannel();
     try {
-      current = normalizeSettings(await get(settingsKey));
+      if (!(await accountStorageReady())) throw new Error('The account stores are not ready');
+      current = normalizeSettings(await get(settingsKey, openStore()));
     } catch (error) {
       // No IndexedDB (private mode, blocked storage): settings live in memory for this page.
       persistent = false;
@@ -91,10 +102,10 @@ export async function saveSettings(next: StoredSettings): Promise<void> {
   await loadSettings();
   current = normalizeSettings(next);
   notify();
-  channel?.postMessage(current);
+  channel?.postMessage({ owner: accountStorageOwner(), settings: current });
   if (!persistent) return;
   try {
-    await set(settingsKey, current);
+    await set(settingsKey, current, openStore());
   } catch (error) {
     persistent = false;
     console.warn('Settings could not be stored; they are kept for this page only.', error);
@@ -116,6 +127,7 @@ export function subscribeSettings(listener: Listener): () => void {
 export function resetSettingsForTests(): void {
   channel?.close();
   channel = null;
+  store = null;
   loaded = null;
   persistent = true;
   current = defaultSettings();

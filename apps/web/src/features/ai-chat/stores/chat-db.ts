@@ -4,11 +4,15 @@
  *   aiChats           key `id`; index `updatedAt`
  *   chatByAiMessages  key `id`; index `chatId_createdAt` on [chatId, createdAt] (a chat's
  *                     messages in order, read with one getAll over a key range)
- * Where IndexedDB cannot be opened (some private windows) the same operations work on memory.
+ * It is opened once it is the signed-in account's (docs/product.md#account-storage). Where
+ * IndexedDB cannot be opened (some private windows), or the switch to the account failed, the
+ * same operations work on memory.
  */
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import { accountDatabases } from '@/lib/account-storage/account-databases';
+import { accountStorageReady } from '@/lib/account-storage/account-storage';
 
-export const chatDbName = 'confab-ai';
+export const chatDbName = accountDatabases.aiChats;
 export const chatsStore = 'aiChats';
 export const messagesStore = 'chatByAiMessages';
 const byChat = 'chatId_createdAt';
@@ -169,6 +173,7 @@ let opened: Promise<ChatDb> | null = null;
 export function chatDb(): Promise<ChatDb> {
   opened ??= (async () => {
     try {
+      if (!(await accountStorageReady())) throw new Error('The account stores are not ready');
       if (typeof indexedDB === 'undefined') throw new Error('No IndexedDB');
       return indexedChatDb(await openDb());
     } catch (error) {

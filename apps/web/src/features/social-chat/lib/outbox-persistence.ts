@@ -1,17 +1,23 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { accountDatabases } from '@/lib/account-storage/account-databases';
+import { accountStorageReady } from '@/lib/account-storage/account-storage';
 import type { OutboxEntry, OutboxPersistence } from './outbox-entry';
 
 /** IndexedDB database `confab-outbox`, object store `messages`, one record per `clientId`. */
-export const outboxDatabase = { name: 'confab-outbox', store: 'messages' } as const;
+export const outboxDatabase = { name: accountDatabases.outbox, store: 'messages' } as const;
 
 /**
- * The outbox in IndexedDB. When IndexedDB cannot be opened (some private windows) every call
- * still succeeds and the entries live in memory for this page only: sending must not break
- * because storage does.
+ * The outbox in IndexedDB, read once it is the signed-in account's
+ * (docs/product.md#account-storage). When IndexedDB cannot be opened (some private windows)
+ * or the switch to the account failed, every call still succeeds and the entries live in
+ * memory for this page only: sending must not break because storage does.
  */
 export function indexedDbPersistence(): OutboxPersistence {
   let store: UseStore | null = null;
-  const open = () => (store ??= createStore(outboxDatabase.name, outboxDatabase.store));
+  const open = async () => {
+    if (!(await accountStorageReady())) throw new Error('The account stores are not ready');
+    return (store ??= createStore(outboxDatabase.name, outboxDatabase.store));
+  };
   const quietly = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
     try {
       return await work();
@@ -21,8 +27,8 @@ export function indexedDbPersistence(): OutboxPersistence {
     }
   };
   return {
-    load: () => quietly(() => values<OutboxEntry>(open()), []),
-    put: (entry) => quietly(() => set(entry.clientId, entry, open()), undefined),
-    remove: (clientId) => quietly(() => del(clientId, open()), undefined),
+    load: () => quietly(async () => values<OutboxEntry>(await open()), []),
+    put: (entry) => quietly(async () => set(entry.clientId, entry, await open()), undefined),
+    remove: (clientId) => quietly(async () => del(clientId, await open()), undefined),
   };
 }
