@@ -131,7 +131,7 @@ describe('Confab JSON export', () => {
   });
 
   it('imports the valid chats of a damaged file and lists the others', async () => {
-    const exported = JSON.parse(chatsToJson([{ chat, messages }]));
+    const exported = JSON.parse(chatsToJson([{ chat, messages }])) as { chats: unknown[] };
     exported.chats.push({
       chat: { ...chat, id: 'c2', summary: 'Broken', stream: 'yes' },
       messages: [],
