@@ -43,7 +43,7 @@ describe('chat export and import', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import' });
     expect(await within(dialog).findByText('2 chats imported. 1 skipped:')).toBeInTheDocument();
     expect(within(dialog).getByRole('list', { name: 'Skipped entries' })).toHaveTextContent(
-      'Corrupted entry: Corrupted entry: no messages',
+      'Corrupted entry — Corrupted entry: no messages',
     );
     await view.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const chats = screen.getByRole('navigation', { name: 'AI chats' });

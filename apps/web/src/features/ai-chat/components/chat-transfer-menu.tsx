@@ -38,9 +38,10 @@ export function ChatTransferMenu({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="sm" variant="ghost">
+          {/* Icon only where the toolbar is narrow, so the model badge keeps its room. */}
+          <Button size="sm" variant="ghost" title={t('transfer.menu')}>
             <ArrowDownUp aria-hidden className="size-4" />
-            {t('transfer.menu')}
+            <span className="sr-only 2xl:not-sr-only">{t('transfer.menu')}</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent className="max-w-[92vw]">

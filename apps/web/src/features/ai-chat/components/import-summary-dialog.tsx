@@ -40,8 +40,8 @@ export function ImportSummaryDialog({
           <ul className="flex flex-col gap-1 text-sm" aria-label={t('transfer.skippedList')}>
             {skipped.map((entry, i) => (
               <li key={i} className="break-words">
-                <VisibleName name={entry.title} />
-                {`: ${t(`transfer.reason.${entry.reason}`)}`}
+                <VisibleName name={entry.title} className="font-medium" />
+                {` — ${t(`transfer.reason.${entry.reason}`)}`}
               </li>
             ))}
           </ul>
