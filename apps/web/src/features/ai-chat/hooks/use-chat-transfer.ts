@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatsForExport, importChatFile, type ImportSummary } from '../actions/chat-transfer';
-import { chatsToJson } from '../lib/chat-export/json';
-import { chatsToMarkdown } from '../lib/chat-export/markdown';
-import { ChatImportError, type ImportFailure } from '../lib/chat-import/types';
+import type { ImportSummary } from '../actions/chat-transfer';
+import type { ImportFailure } from '../lib/chat-import/types';
 import { downloadFile } from '../lib/download-file';
+
+/** The readers and writers of export files load when first used, not with the page. */
+const transferCode = () => import('./chat-transfer-code');
 
 export type ExportFormat = 'json' | 'markdown';
 
@@ -33,6 +34,7 @@ export function useChatTransfer() {
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
 
   const exportChats = async (format: ExportFormat, chatId?: string) => {
+    const { chatsForExport, chatsToJson, chatsToMarkdown } = await transferCode();
     const entries = await chatsForExport(chatId);
     const title = chatId ? (entries[0]?.chat.summary ?? '') || t('chats.untitled') : null;
     if (format === 'json') {
@@ -52,6 +54,7 @@ export function useChatTransfer() {
 
   const importFile = async (file: File) => {
     setOutcome({ state: 'reading' });
+    const { importChatFile, ChatImportError } = await transferCode();
     try {
       setOutcome({ state: 'done', summary: await importChatFile(file) });
     } catch (error) {
