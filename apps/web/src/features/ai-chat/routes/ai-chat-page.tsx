@@ -14,6 +14,9 @@ import { useSettings } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
+import { ChatTransferMenu } from '../components/chat-transfer-menu';
+import { ImportSummaryDialog } from '../components/import-summary-dialog';
+import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import {
@@ -49,6 +52,7 @@ export function AiChatPage({
   const settings = useSettings();
   const tools = useChatTools();
   const [panel, setPanel] = useState<Panel>(null);
+  const transfer = useChatTransfer();
   // Not the live reply: the page must not re-render for every streamed frame.
   const { chats, activeId, messages, replying, persistent, loaded } = useChatStore(
     useShallow((s) => ({
@@ -108,6 +112,12 @@ export function AiChatPage({
               <Info aria-hidden className="size-4" />
               {t('toolbar.inspector')}
             </Button>
+            <ChatTransferMenu
+              activeId={activeId}
+              hasChats={chats.length > 0}
+              onExport={(format, chatId) => void transfer.exportChats(format, chatId)}
+              onImport={(file) => void transfer.importFile(file)}
+            />
             {toolbarExtras}
             <Button size="sm" variant="ghost" onClick={() => setPanel('provider')}>
               <Settings2 aria-hidden className="size-4" />
@@ -155,6 +165,7 @@ export function AiChatPage({
           />
         </section>
       </div>
+      <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
       <Sheet
         open={panel === 'chat' && !!active}
         onOpenChange={closePanel}

@@ -1,0 +1,77 @@
+import { ArrowDownUp, Download, Upload } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { ExportFormat } from '../hooks/use-chat-transfer';
+
+/** The chat menu: export this chat or all chats (JSON or Markdown), import an export file. */
+export function ChatTransferMenu({
+  activeId,
+  hasChats,
+  onExport,
+  onImport,
+}: {
+  activeId: string | null;
+  hasChats: boolean;
+  onExport: (format: ExportFormat, chatId?: string) => void;
+  onImport: (file: File) => void;
+}) {
+  const { t } = useTranslation('mindBox');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+  const item = (label: string, format: ExportFormat, chatId?: string) => (
+    <DropdownMenuItem
+      disabled={chatId === undefined ? !hasChats : !activeId}
+      onSelect={() => onExport(format, chatId)}
+    >
+      <Download aria-hidden className="size-4" />
+      {label}
+    </DropdownMenuItem>
+  );
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          {/* Icon only where the toolbar is narrow, so the model badge keeps its room. */}
+          <Button size="sm" variant="ghost" title={t('transfer.menu')}>
+            <ArrowDownUp aria-hidden className="size-4" />
+            <span className="sr-only 2xl:not-sr-only">{t('transfer.menu')}</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="max-w-[92vw]">
+          {item(t('transfer.exportChatJson'), 'json', activeId ?? '')}
+          {item(t('transfer.exportChatMarkdown'), 'markdown', activeId ?? '')}
+          {item(t('transfer.exportAllJson'), 'json')}
+          {item(t('transfer.exportAllMarkdown'), 'markdown')}
+          <DropdownMenuItem onSelect={() => fileRef.current?.click()}>
+            <Upload aria-hidden className="size-4" />
+            {t('transfer.import')}
+          </DropdownMenuItem>
+          <p className="px-2 pt-1 pb-1.5 text-xs text-fg-muted">{t('transfer.importHint')}</p>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <label htmlFor={fileId} className="sr-only">
+        {t('transfer.choose')}
+      </label>
+      <input
+        id={fileId}
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onImport(file);
+          e.target.value = '';
+        }}
+      />
+    </>
+  );
+}

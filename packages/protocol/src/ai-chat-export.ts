@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { AiChat, AiChatMessage } from './ai-chat';
+import { mcpCallReplySchema } from './mcp';
+
+/**
+ * Confab's export file of AI chats (docs/product.md#ai-chat-transfer): a versioned envelope
+ * holding every field of each chat and of each of its messages, so that importing it gives back
+ * the same chats.
+ */
+export const aiChatExportFormat = 'confab-ai-chats';
+export const aiChatExportVersion = 1;
+/** Largest import file read, in bytes; a larger one is refused before it is read. */
+export const aiChatImportMaxBytes = 50 * 1024 * 1024;
+
+const epochMs = z.number();
+
+export const aiChatSchema = z.object({
+  id: z.string().min(1),
+  createdAt: epochMs,
+  summary: z.string(),
+  model: z.string(),
+  systemMessage: z.string(),
+  maxCtxMessages: z.number().int().min(0),
+  temperature: z.number(),
+  maxTokens: z.number().nullable(),
+  prompt: z.string(),
+  input: z.string(),
+  stream: z.boolean(),
+  context: z.string(),
+  updatedAt: epochMs,
+}) satisfies z.ZodType<AiChat>;
+
+const toolCallRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.unknown(),
+  outcome: z.enum(['result', 'error', 'denied']).optional(),
+  output: z.string().optional(),
+  result: mcpCallReplySchema.optional(),
+  error: z.string().optional(),
+  durationMs: z.number().optional(),
+});
+
+export const aiChatMessageSchema = z.object({
+  id: z.string().min(1),
+  chatId: z.string().min(1),
+  prompt: z.string(),
+  reply: z.string(),
+  reasoning: z.string(),
+  model: z.string(),
+  provider: z.string(),
+  temperature: z.number(),
+  maxTokens: z.number().nullable(),
+  inputTokens: z.number().min(0),
+  outputTokens: z.number().min(0),
+  memo: z.string(),
+  isActive: z.boolean(),
+  citedFiles: z.array(z.string()),
+  citedChunks: z.array(z.string()),
+  createdAt: epochMs,
+  error: z.string().optional(),
+  stopped: z.boolean().optional(),
+  toolCalls: z.array(toolCallRecordSchema).optional(),
+  toolRoundsCapped: z.number().int().optional(),
+}) satisfies z.ZodType<AiChatMessage>;
+
+/** One chat with its messages, oldest first. */
+export const aiChatExportEntrySchema = z.object({
+  chat: aiChatSchema,
+  messages: z.array(aiChatMessageSchema),
+});
+export type AiChatExportEntry = z.infer<typeof aiChatExportEntrySchema>;
+
+/** The envelope only: its entries are checked one by one, so one bad chat skips that chat. */
+export const aiChatExportEnvelopeSchema = z.object({
+  format: z.literal(aiChatExportFormat),
+  version: z.literal(aiChatExportVersion),
+  /** ISO 8601. */
+  exportedAt: z.string(),
+  chats: z.array(z.unknown()),
+});
+
+export interface AiChatExport {
+  format: typeof aiChatExportFormat;
+  version: typeof aiChatExportVersion;
+  exportedAt: string;
+  chats: AiChatExportEntry[];
+}
