@@ -9,6 +9,7 @@ import { chatsToMarkdown } from '@/features/ai-chat/lib/chat-export/markdown';
 import { ChatImportError } from '@/features/ai-chat/lib/chat-import/types';
 import { chatDb, closeChatDbForTests } from '@/features/ai-chat/stores/chat-db';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { declareAccount } from '@/lib/account-storage/account-storage';
 import { chatExportFixture } from '../helpers/chat-exports';
 
 const chat: AiChat = {
@@ -87,6 +88,8 @@ async function emptyStore() {
   // A new, empty IndexedDB: the open connection of the last store stays with the old one.
   vi.stubGlobal('indexedDB', new IDBFactory());
   useChatStore.setState({ ...initialChatState });
+  // Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
+  declareAccount('u-1');
 }
 
 async function storeChat() {
