@@ -92,6 +92,9 @@ test('an off-site redirect is ignored: the visitor lands on /confab', async ({ p
     await page.goto(`/public/login?redirect=${encodeURIComponent(target)}`);
     await signIn(page, account.username, account.password);
     await expect(page).toHaveURL(/\/confab$/);
+    // Signing in ends in a full load of the target: the address shows before the app has read
+    // the session, and cookies cleared earlier would send it on to the sign-in page.
+    await expect(page.getByRole('heading', { name: `Welcome, ${account.username}` })).toBeVisible();
     await page.context().clearCookies();
   }
 });
