@@ -1,8 +1,10 @@
+import { signInDocumentPaths } from '@confab/protocol/sign-in-document';
+
 /** Every path of the app (docs/product.md#routes), shared by the router, the guard and links. */
 export const paths = {
   index: '/',
-  login: '/public/login',
-  register: '/public/register',
+  login: signInDocumentPaths.login,
+  register: signInDocumentPaths.register,
   logins: '/public/logins',
   preview: '/__preview',
   home: '/confab',

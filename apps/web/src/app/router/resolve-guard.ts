@@ -1,4 +1,5 @@
 import { loginPathFor, postLoginTarget } from '@/lib/auth/redirect-target';
+import { normalizePathname } from '@confab/protocol/sign-in-document';
 import { paths, protectedPaths, publicPaths } from '@/lib/paths';
 
 /**
@@ -14,25 +15,6 @@ function splitPath(pathWithQuery: string): { pathname: string; search: string } 
   return queryAt === -1
     ? { pathname: withoutHash, search: '' }
     : { pathname: withoutHash.slice(0, queryAt), search: withoutHash.slice(queryAt) };
-}
-
-/**
- * The pathname as the router matches it: percent-escapes decoded, leading slashes collapsed,
- * trailing slashes dropped. Without this, `/contacts/` or `/%63ontacts` would render the
- * contacts page while the guard saw an unknown path.
- */
-export function normalizePathname(pathname: string): string {
-  const decoded = pathname
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment).replace(/\//g, '%2F');
-      } catch {
-        return segment;
-      }
-    })
-    .join('/');
-  return decoded.replace(/\/+$/, '').replace(/^\/*/, '/');
 }
 
 /**
