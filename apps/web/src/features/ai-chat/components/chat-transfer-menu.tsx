@@ -1,5 +1,5 @@
 import { ArrowDownUp, Download, Upload } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { ExportFormat } from '../hooks/use-chat-transfer';
+import { JsonFileInput } from '@/components/ui/json-file-input';
 
 /** The chat menu: export this chat or all chats (JSON or Markdown), import an export file. */
 export function ChatTransferMenu({
@@ -24,7 +25,6 @@ export function ChatTransferMenu({
 }) {
   const { t } = useTranslation('mindBox');
   const fileRef = useRef<HTMLInputElement>(null);
-  const fileId = useId();
   const item = (label: string, format: ExportFormat, chatId?: string) => (
     <DropdownMenuItem
       disabled={chatId === undefined ? !hasChats : !activeId}
@@ -56,22 +56,7 @@ export function ChatTransferMenu({
           <p className="px-2 pt-1 pb-1.5 text-xs text-fg-muted">{t('transfer.importHint')}</p>
         </DropdownMenuContent>
       </DropdownMenu>
-      <label htmlFor={fileId} className="sr-only">
-        {t('transfer.choose')}
-      </label>
-      <input
-        id={fileId}
-        ref={fileRef}
-        type="file"
-        accept="application/json,.json"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onImport(file);
-          e.target.value = '';
-        }}
-      />
+      <JsonFileInput ref={fileRef} label={t('transfer.choose')} onFile={onImport} />
     </>
   );
 }

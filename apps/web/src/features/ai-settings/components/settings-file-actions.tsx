@@ -1,10 +1,11 @@
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { Download, Upload } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { exportSettings, importSettings, SettingsImportError } from '../lib/settings-file';
 import { getSettings } from '@/lib/stored-settings/settings-store';
+import { JsonFileInput } from '@/components/ui/json-file-input';
 
 /** Export the settings as a JSON file (keys only when asked) and import such a file. */
 export function SettingsFileActions({
@@ -16,7 +17,6 @@ export function SettingsFileActions({
   const [includeKeys, setIncludeKeys] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const fileId = useId();
 
   const download = () => {
     const blob = new Blob([exportSettings(getSettings(), includeKeys)], {
@@ -57,20 +57,10 @@ export function SettingsFileActions({
           <Download aria-hidden className="size-4" />
           {t('file.export')}
         </Button>
-        <label htmlFor={fileId} className="sr-only">
-          {t('file.choose')}
-        </label>
-        <input
-          id={fileId}
+        <JsonFileInput
           ref={fileRef}
-          type="file"
-          accept="application/json,.json"
-          className="sr-only"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void upload(file);
-            e.target.value = '';
-          }}
+          label={t('file.choose')}
+          onFile={(file) => void upload(file)}
         />
         <Button variant="outline" onClick={() => fileRef.current?.click()}>
           <Upload aria-hidden className="size-4" />
