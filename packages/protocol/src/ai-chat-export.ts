@@ -60,6 +60,7 @@ export const aiChatMessageSchema = z.object({
   createdAt: epochMs,
   error: z.string().optional(),
   stopped: z.boolean().optional(),
+  interrupted: z.boolean().optional(),
   toolCalls: z.array(toolCallRecordSchema).optional(),
   toolRoundsCapped: z.number().int().optional(),
 }) satisfies z.ZodType<AiChatMessage>;

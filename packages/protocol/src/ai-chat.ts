@@ -85,6 +85,8 @@ export interface AiChatMessage {
   error?: string;
   /** The user stopped the reply; what arrived is kept. */
   stopped?: boolean;
+  /** The reply was cut by a reload or a closed tab; what arrived is kept. */
+  interrupted?: boolean;
   toolCalls?: ToolCallRecord[];
   /** The reply ended because the model kept calling tools after this many rounds. */
   toolRoundsCapped?: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AiHistoryChangedPayload } from './ai-history';
 import type { SessionUser } from './auth';
 import {
   contactChanges,
@@ -111,6 +112,8 @@ export interface ServerToClientEvents {
    * and, on every node, to the rooms of the events it could only deliver locally meanwhile.
    */
   catchUp: () => void;
+  /** The account's AI history changed (another device pushed, or the mode changed): pull it. */
+  aiHistoryChanged: (payload: AiHistoryChangedPayload) => void;
 }
 
 export interface ClientToServerEvents {
