@@ -10,6 +10,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
 import { useOutboxDelivery } from '@/features/social-chat/hooks/use-outbox-delivery';
+import { useAiHistorySync } from '@/features/ai-chat/hooks/use-ai-history-sync';
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
@@ -39,6 +40,8 @@ export function RootLayout() {
   useRealtimeConnection(user?.id ?? null);
   // Messages typed offline leave once connected, on any page, not only in their chat room.
   useOutboxDelivery(user?.id ?? null);
+  // AI history arrives from the account's other devices on any page.
+  useAiHistorySync(user?.id ?? null);
   useRouteColorMode();
   const leaving = useLeavingAccount();
   const askingAboutData = useUnclaimedQuestion() !== null;

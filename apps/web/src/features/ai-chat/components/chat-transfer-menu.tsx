@@ -1,5 +1,5 @@
 import { ArrowDownUp, Download, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,8 +10,12 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { ExportFormat } from '../hooks/use-chat-transfer';
 import { JsonFileInput } from '@/components/ui/json-file-input';
+import { DeviceOnlyConfirm, HistorySyncItems } from './history-sync-items';
 
-/** The chat menu: export this chat or all chats (JSON or Markdown), import an export file. */
+/**
+ * The chat menu: export this chat or all chats (JSON or Markdown), import an export file, and
+ * where the AI chats are kept (synced with the account, or on this device only).
+ */
 export function ChatTransferMenu({
   activeId,
   hasChats,
@@ -25,6 +29,7 @@ export function ChatTransferMenu({
 }) {
   const { t } = useTranslation('mindBox');
   const fileRef = useRef<HTMLInputElement>(null);
+  const [askingDeviceOnly, setAskingDeviceOnly] = useState(false);
   const item = (label: string, format: ExportFormat, chatId?: string) => (
     <DropdownMenuItem
       disabled={chatId === undefined ? !hasChats : !activeId}
@@ -54,8 +59,10 @@ export function ChatTransferMenu({
             {t('transfer.import')}
           </DropdownMenuItem>
           <p className="px-2 pt-1 pb-1.5 text-xs text-fg-muted">{t('transfer.importHint')}</p>
+          <HistorySyncItems onKeepOnDevice={() => setAskingDeviceOnly(true)} />
         </DropdownMenuContent>
       </DropdownMenu>
+      <DeviceOnlyConfirm open={askingDeviceOnly} onOpenChange={setAskingDeviceOnly} />
       <JsonFileInput ref={fileRef} label={t('transfer.choose')} onFile={onImport} />
     </>
   );

@@ -15,6 +15,7 @@ import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
 import { ChatTransferMenu } from '../components/chat-transfer-menu';
+import { useHistorySyncStore } from '../stores/history-sync-store';
 import { ImportSummaryDialog } from '../components/import-summary-dialog';
 import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
@@ -54,6 +55,7 @@ export function AiChatPage({
   const [panel, setPanel] = useState<Panel>(null);
   const transfer = useChatTransfer();
   // Not the live reply: the page must not re-render for every streamed frame.
+  const syncFull = useHistorySyncStore((s) => s.full !== null);
   const { chats, activeId, messages, replying, persistent, loaded } = useChatStore(
     useShallow((s) => ({
       chats: s.chats,
@@ -125,6 +127,7 @@ export function AiChatPage({
             </Button>
           </div>
           {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
+          {syncFull ? <Alert variant="warning" title={t('historySync.full')} /> : null}
           {messages.length ? (
             <MessageList
               key={activeId}

@@ -1,0 +1,116 @@
+/**
+ * Sends what changed on this device (the outbox) to the server, and keeps what the server
+ * answered (docs/product.md#ai-history-sync): a chat's new revision, the server's version of a
+ * chat edited elsewhere first, the deletion of something deleted elsewhere.
+ */
+import {
+  aiHistoryPushChangeSchema,
+  aiHistoryPushMax,
+  type AiHistoryPushChange,
+  type AiHistoryPushResult,
+} from '@confab/protocol/ai-history';
+import { limits } from '@confab/protocol/limits';
+import type { ChatDb, OutboxEntry, RemoteChanges } from '../../stores/chat-db';
+import { pushChanges } from './history-api';
+
+/** Room left in a push body for its envelope. */
+const batchMaxBytes = limits.bodyMaxBytes - 16 * 1024;
+
+export interface PushOutcome {
+  /** Changes the server answered that this device did not have: shown like pulled ones. */
+  remote: RemoteChanges;
+  /** The server's message when the account's storage limit stopped a change. */
+  full: string | null;
+  /** Changes that cannot be sent at all (too large, or not valid): they stay on this device. */
+  unsendable: number;
+}
+
+/** Chats before their messages; deletions last, so nothing is written after its deletion. */
+function order(e: OutboxEntry): number {
+  if (e.deleted) return e.kind === 'message' ? 2 : 3;
+  return e.kind === 'chat' ? 0 : 1;
+}
+
+async function changeFor(db: ChatDb, entry: OutboxEntry): Promise<AiHistoryPushChange | null> {
+  if (entry.deleted) {
+    return entry.kind === 'chat'
+      ? { kind: 'chat-deleted', id: entry.id }
+      : { kind: 'message-deleted', id: entry.id, chatId: entry.chatId };
+  }
+  if (entry.kind === 'chat') {
+    const chat = await db.getChat(entry.id);
+    return chat ? { kind: 'chat', chat, baseRevision: await db.chatRevision(entry.id) } : null;
+  }
+  const message = await db.getMessage(entry.id);
+  // A reply still streaming is sent once it ends (its last write queues it again).
+  return message && !message.isActive ? { kind: 'message', message } : null;
+}
+
+function emptyChanges(): RemoteChanges {
+  return { chats: [], deletedChats: [], messages: [], deletedMessages: [], chatRevisions: {} };
+}
+
+function keep(remote: RemoteChanges, change: AiHistoryPushChange, result: AiHistoryPushResult) {
+  const chatId =
+    change.kind === 'chat' ? change.chat.id : change.kind === 'chat-deleted' ? change.id : null;
+  if (result.status === 'applied' && change.kind === 'chat') {
+    remote.chatRevisions[change.chat.id] = result.revision;
+  } else if (result.status === 'stale') {
+    remote.chats.push(result.chat);
+    remote.chatRevisions[result.chat.id] = result.revision;
+  } else if (result.status === 'deleted') {
+    if (chatId) remote.deletedChats.push(chatId);
+    else if (change.kind === 'message') remote.deletedMessages.push(change.message.id);
+  }
+}
+
+export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
+  const outcome: PushOutcome = { remote: emptyChanges(), full: null, unsendable: 0 };
+  const entries = (await db.readOutbox()).sort((a, b) => order(a) - order(b));
+  if (entries.length === 0) return outcome;
+
+  const done: OutboxEntry[] = [];
+  let batch: { entry: OutboxEntry; change: AiHistoryPushChange }[] = [];
+  let batchBytes = 0;
+  const send = async () => {
+    if (batch.length === 0) return;
+    const sent = batch;
+    batch = [];
+    batchBytes = 0;
+    const { results } = await pushChanges(sent.map((s) => s.change));
+    sent.forEach(({ entry, change }, i) => {
+      const result = results[i];
+      if (!result) return;
+      if (result.status === 'full') outcome.full = result.message;
+      else {
+        keep(outcome.remote, change, result);
+        done.push(entry);
+      }
+    });
+  };
+
+  try {
+    for (const entry of entries) {
+      const change = await changeFor(db, entry);
+      if (!change) {
+        done.push(entry);
+        continue;
+      }
+      const bytes = JSON.stringify(change).length;
+      if (!aiHistoryPushChangeSchema.safeParse(change).success || bytes > batchMaxBytes) {
+        outcome.unsendable += 1;
+        done.push(entry);
+        continue;
+      }
+      if (batch.length === aiHistoryPushMax || batchBytes + bytes > batchMaxBytes) await send();
+      batch.push({ entry, change });
+      batchBytes += bytes;
+    }
+    await send();
+  } finally {
+    // What the server took (or cannot take) leaves the outbox even when a later batch failed.
+    await db.clearOutbox(done);
+    await db.applyRemote(outcome.remote);
+  }
+  return outcome;
+}

@@ -1,0 +1,296 @@
+// The sync keeps its outbox and cursor in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import {
+  aiHistoryRoutes,
+  type AiHistoryChange,
+  type AiHistoryPushChange,
+  type AiHistoryPushResult,
+} from '@confab/protocol/ai-history';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { chatDb } from '@/features/ai-chat/stores/chat-db';
+import { pushOutbox } from '@/features/ai-chat/lib/history-sync/push';
+import { pullHistory } from '@/features/ai-chat/lib/history-sync/pull';
+import { startHistorySync } from '@/features/ai-chat/lib/history-sync/history-sync';
+import { useHistorySyncStore } from '@/features/ai-chat/stores/history-sync-store';
+import { fakeServer, json, type FakeRequest } from '../helpers/fake-server';
+import { fakeSocket } from '../helpers/fake-socket';
+import { openPageAs } from '../helpers/account-storage';
+
+vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
+
+const chat = (id: string, summary = id): AiChat => ({
+  id,
+  createdAt: 1,
+  updatedAt: 1,
+  summary,
+  model: '',
+  systemMessage: '',
+  maxCtxMessages: 10,
+  temperature: 1,
+  maxTokens: null,
+  prompt: '',
+  input: '',
+  stream: true,
+  context: '',
+});
+
+const message = (
+  chatId: string,
+  id: string,
+  changes: Partial<AiChatMessage> = {},
+): AiChatMessage => ({
+  id,
+  chatId,
+  prompt: `prompt ${id}`,
+  reply: `reply ${id}`,
+  reasoning: '',
+  model: 'm',
+  provider: 'OpenAI',
+  temperature: 1,
+  maxTokens: null,
+  inputTokens: 1,
+  outputTokens: 2,
+  memo: '',
+  isActive: false,
+  citedFiles: [],
+  citedChunks: [],
+  createdAt: 10,
+  ...changes,
+});
+
+const ok = (data: unknown) => json({ statusCode: 200, data });
+const pushRoute = `POST ${aiHistoryRoutes.chats}`;
+const chatsRoute = `GET ${aiHistoryRoutes.chats}`;
+const messagesRoute = `GET ${aiHistoryRoutes.messages}`;
+const settings = (revision: number, mode: 'synced' | 'device' = 'synced') => ({
+  mode,
+  revision,
+  usedBytes: 0,
+  maxBytes: 1_000_000,
+});
+
+/** A server that answers each pushed change with `answer` (applied at the next revision by default). */
+function pushServer(answer?: (change: AiHistoryPushChange) => AiHistoryPushResult | undefined) {
+  let revision = 0;
+  return fakeServer({
+    routes: {
+      [pushRoute]: (request: FakeRequest) => {
+        const { changes } = request.body as { changes: AiHistoryPushChange[] };
+        const results = changes.map(
+          (change) => answer?.(change) ?? { status: 'applied' as const, revision: ++revision },
+        );
+        return ok({ results, revision });
+      },
+    },
+  });
+}
+
+const pushed = (server: ReturnType<typeof fakeServer>) =>
+  server.calls(pushRoute).flatMap((r) => (r.body as { changes: AiHistoryPushChange[] }).changes);
+
+beforeEach(async () => {
+  // A new, empty IndexedDB: the open connection of the last test stays with the old one.
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  await openPageAs('u-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('pushing what changed on this device', () => {
+  it('sends a chat before its message, each once, and a streaming reply only once it ended', async () => {
+    const db = await chatDb();
+    await db.putMessage(message('c1', 'm1'));
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'm2', { isActive: true, reply: 'half' }));
+    const server = pushServer();
+
+    await pushOutbox(db);
+    expect(pushed(server).map((c) => c.kind)).toEqual(['chat', 'message']);
+    expect(pushed(server)[1]).toMatchObject({ kind: 'message', message: { id: 'm1' } });
+
+    await pushOutbox(db);
+    expect(server.calls(pushRoute)).toHaveLength(1);
+
+    await db.putMessage(message('c1', 'm2', { reply: 'whole' }));
+    await pushOutbox(db);
+    expect(pushed(server).at(-1)).toMatchObject({ message: { id: 'm2', reply: 'whole' } });
+  });
+
+  it('sends a rename based on the revision the server gave the chat', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    const server = pushServer();
+    await pushOutbox(db);
+    await db.putChat(chat('c1', 'renamed'));
+    await pushOutbox(db);
+    expect(pushed(server).at(-1)).toMatchObject({
+      kind: 'chat',
+      chat: { summary: 'renamed' },
+      baseRevision: 1,
+    });
+  });
+
+  it("keeps the server's title when another device renamed the chat first", async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1', 'mine'));
+    pushServer(() => ({ status: 'stale', revision: 7, chat: chat('c1', 'theirs') }));
+    await pushOutbox(db);
+    expect((await db.getChat('c1'))?.summary).toBe('theirs');
+    expect(await db.chatRevision('c1')).toBe(7);
+    expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('removes a chat, with its messages, that another device deleted', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'm1'));
+    pushServer((change) => (change.kind === 'chat' ? { status: 'deleted' } : undefined));
+    await pushOutbox(db);
+    expect(await db.getChat('c1')).toBeUndefined();
+    expect(await db.listMessages('c1')).toEqual([]);
+  });
+
+  it('keeps a change the storage limit refused, to send later, and says why', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    pushServer(() => ({ status: 'full', message: 'AI history storage is full (1 MB)' }));
+    const outcome = await pushOutbox(db);
+    expect(outcome.full).toBe('AI history storage is full (1 MB)');
+    expect((await db.readOutbox()).map((e) => e.key)).toEqual(['chat:c1']);
+    expect(await db.getChat('c1')).toBeDefined();
+  });
+
+  it('sends a deleted chat as a deletion and none of its messages', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'm1'));
+    await db.deleteChat('c1');
+    const server = pushServer();
+    await pushOutbox(db);
+    expect(pushed(server)).toEqual([{ kind: 'chat-deleted', id: 'c1' }]);
+  });
+
+  it('keeps changes that failed to send in the outbox', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    fakeServer({
+      routes: {
+        [pushRoute]: () =>
+          json({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down' }, 503),
+      },
+    });
+    await expect(pushOutbox(db)).rejects.toThrow('down');
+    expect((await db.readOutbox()).map((e) => e.key)).toEqual(['chat:c1']);
+  });
+});
+
+describe('pulling what changed elsewhere', () => {
+  const pullServer = (chats: AiHistoryChange[], pages: AiHistoryChange[][], revision: number) => {
+    let page = 0;
+    return fakeServer({
+      routes: {
+        [chatsRoute]: () => ok({ settings: settings(revision), changes: chats }),
+        [messagesRoute]: () => {
+          const changes = pages[page++] ?? [];
+          return ok({ changes, more: page < pages.length });
+        },
+      },
+    });
+  };
+
+  it('lists the chats first, then brings the messages page by page up to the revision', async () => {
+    const db = await chatDb();
+    const shown: string[] = [];
+    const reached: number[] = [];
+    pullServer(
+      [{ kind: 'chat', revision: 1, chat: chat('c1') }],
+      [
+        [{ kind: 'message', revision: 2, message: message('c1', 'm1') }],
+        [{ kind: 'message', revision: 3, message: message('c1', 'm2', { createdAt: 11 }) }],
+      ],
+      3,
+    );
+    await pullHistory(db, 0, {
+      applied: (remote) => {
+        shown.push([...remote.chats.map((c) => c.id), ...remote.messages.map((m) => m.id)].join());
+      },
+      reached: (revision) => void reached.push(revision),
+    });
+    expect(shown).toEqual(['c1', 'm1', 'm2']);
+    expect(reached.at(-1)).toBe(3);
+    expect((await db.listMessages('c1')).map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('does not overwrite an edit made here and not yet sent, but a deletion wins over it', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1', 'edited here'));
+    await db.putChat(chat('c2', 'edited here'));
+    pullServer(
+      [
+        { kind: 'chat', revision: 4, chat: chat('c1', 'from elsewhere') },
+        { kind: 'chat-deleted', revision: 5, id: 'c2' },
+      ],
+      [],
+      5,
+    );
+    await pullHistory(db, 0, { applied: () => {}, reached: () => {} });
+    expect((await db.getChat('c1'))?.summary).toBe('edited here');
+    expect(await db.getChat('c2')).toBeUndefined();
+    expect((await db.readOutbox()).map((e) => e.key)).toEqual(['chat:c1']);
+  });
+});
+
+describe('the sync on a page', () => {
+  afterEach(() => fakeSocket.disconnect());
+
+  it("sends the history this device had before syncing, and pulls when another device changed the account's", async () => {
+    const db = await chatDb();
+    await db.putChat(chat('old'));
+    // As if written before the sync existed: nothing in the outbox.
+    await db.clearOutbox(await db.readOutbox());
+    let revision = 0;
+    let remoteChats: AiHistoryChange[] = [];
+    const server = fakeServer({
+      routes: {
+        [chatsRoute]: () => ok({ settings: settings(revision), changes: remoteChats }),
+        [messagesRoute]: () => ok({ changes: [], more: false }),
+        [pushRoute]: (request) => {
+          const { changes } = request.body as { changes: AiHistoryPushChange[] };
+          return ok({
+            results: changes.map(() => ({ status: 'applied', revision: ++revision })),
+            revision,
+          });
+        },
+      },
+    });
+    const stop = startHistorySync(async () => {});
+    await vi.waitFor(() => expect(pushed(server)).toMatchObject([{ chat: { id: 'old' } }]));
+    expect(useHistorySyncStore.getState().mode).toBe('synced');
+
+    remoteChats = [{ kind: 'chat', revision: 9, chat: chat('new', 'from the phone') }];
+    revision = 9;
+    fakeSocket.receive('aiHistoryChanged', { revision: 9 });
+    await vi.waitFor(async () => expect((await db.getChat('new'))?.summary).toBe('from the phone'));
+    stop();
+  });
+
+  it('stops sending while the account keeps its AI chats on its devices only', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    const server = fakeServer({
+      routes: {
+        [chatsRoute]: () => ok({ settings: settings(3, 'device'), changes: [] }),
+        [messagesRoute]: () => ok({ changes: [], more: false }),
+      },
+    });
+    const stop = startHistorySync(async () => {});
+    await vi.waitFor(() => expect(useHistorySyncStore.getState().mode).toBe('device'));
+    expect(server.calls(pushRoute)).toHaveLength(0);
+    stop();
+  });
+});
