@@ -123,6 +123,9 @@ function indexedChatDb(db: IDBDatabase): ChatDb {
     async putMessage(message) {
       const { tx, store: s } = store(messagesStore, 'readwrite');
       s.put(message);
+      // Committed at once, not when this task ends: a reply saved as the page unloads (pagehide)
+      // is otherwise dropped with the page.
+      tx.commit?.();
       await done(tx);
     },
     async putMessages(messages) {
