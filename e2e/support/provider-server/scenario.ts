@@ -22,6 +22,8 @@
  *   drip:MS           wait MS between events
  *   delay:MS          wait MS before the headers
  *   cut:N             destroy the connection after N events
+ *   hold:N            after N events, wait until the test calls `release(tag)` (the scenario's
+ *                     `tag`, '' without one): a reply held open mid-stream, without timing
  *   no-done           leave out `data: [DONE]`
  *   comments          a `: keep-alive` comment line before every event
  *   event-lines       an `event: message` line in every event
@@ -49,6 +51,7 @@ export interface Scenario {
   drip: number;
   delay: number;
   cut?: number;
+  hold?: number;
   noDone: boolean;
   comments: boolean;
   eventLines: boolean;
@@ -115,6 +118,9 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         break;
       case 'cut':
         scenario.cut = number(value, key);
+        break;
+      case 'hold':
+        scenario.hold = number(value, key);
         break;
       case 'no-done':
         scenario.noDone = true;

@@ -30,6 +30,8 @@ export interface ProviderServer {
   requests: RecordedRequest[];
   /** The base URL of a scenario, e.g. base('deepseek-reasoning,drip:10', '/v1'). */
   base(scenario: string, suffix?: string): string;
+  /** Lets the streams of `hold:N` with this tag ('' for none) go on, now and from now on. */
+  release(tag?: string): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ class BodyWriter {
   constructor(
     private readonly response: ServerResponse,
     private readonly scenario: Scenario,
+    private readonly gates: Gates,
   ) {}
 
   get cut(): boolean {
@@ -103,6 +106,8 @@ class BodyWriter {
       socket?.destroy();
       return;
     }
+    if (this.events === this.scenario.hold) await this.gates.wait(this.scenario.tag ?? '');
+    if (this.cut) return;
     this.events += 1;
     await this.write(Buffer.from(text, 'utf8'));
     if (this.scenario.drip) await sleep(this.scenario.drip);
@@ -136,6 +141,29 @@ class BodyWriter {
       else if (pieces.length > 1) await new Promise((r) => setImmediate(r));
       else if (!flushed) await new Promise((r) => this.response.once('drain', r));
     }
+  }
+}
+
+/** The tags `release` was called with, and the held streams waiting for theirs. */
+class Gates {
+  private readonly released = new Set<string>();
+  private readonly waiting = new Map<string, Array<() => void>>();
+
+  wait(tag: string): Promise<void> {
+    if (this.released.has(tag)) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting.set(tag, [...(this.waiting.get(tag) ?? []), resolve]);
+    });
+  }
+
+  release(tag: string): void {
+    this.released.add(tag);
+    for (const resolve of this.waiting.get(tag) ?? []) resolve();
+    this.waiting.delete(tag);
+  }
+
+  releaseAll(): void {
+    for (const tag of [...this.waiting.keys()]) this.release(tag);
   }
 }
 
@@ -292,6 +320,7 @@ async function answerChat(
   scenario: Scenario,
   ollama: boolean,
   body: unknown,
+  gates: Gates,
 ): Promise<void> {
   if (scenario.status) {
     const text = errorBody(scenario, scenario.status, ollama);
@@ -320,7 +349,7 @@ async function answerChat(
   // Chat Completions stream only when asked; Ollama streams unless told not to.
   const stream = (body as { stream?: unknown } | undefined)?.stream;
   const streamed = ollama ? stream !== false : stream === true;
-  const writer = new BodyWriter(response, scenario);
+  const writer = new BodyWriter(response, scenario, gates);
   if (scenario.name === 'synthetic') {
     response.writeHead(200, {
       'Content-Type': ollama ? 'application/x-ndjson' : 'text/event-stream; charset=utf-8',
@@ -375,6 +404,7 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
   log: RecordedRequest[],
+  gates: Gates,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const split = splitScenarioPath(url.pathname);
@@ -401,7 +431,7 @@ async function handle(
   if (scenario.delay) await sleep(scenario.delay);
   const route = `${request.method} ${path}`;
   if (route === 'POST /chat/completions' || route === 'POST /api/chat') {
-    await answerChat(response, scenario, ollama, body);
+    await answerChat(response, scenario, ollama, body, gates);
     return;
   }
   if (route === 'GET /models' || route === 'GET /api/tags') {
@@ -430,8 +460,9 @@ async function handle(
 
 export async function startProviderServer(): Promise<ProviderServer> {
   const requests: RecordedRequest[] = [];
+  const gates = new Gates();
   const server = createServer((request, response) => {
-    handle(request, response, requests).catch((error: unknown) => {
+    handle(request, response, requests, gates).catch((error: unknown) => {
       if (!response.headersSent) {
         response.writeHead(400, {
           'Content-Type': 'text/plain',
@@ -451,8 +482,11 @@ export async function startProviderServer(): Promise<ProviderServer> {
     port,
     requests,
     base: (scenario, suffix = '') => `${url}/s/${scenario}${suffix}`,
+    release: (tag = '') => gates.release(tag),
     close: () =>
       new Promise<void>((resolve) => {
+        // Held streams end with their connections.
+        gates.releaseAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

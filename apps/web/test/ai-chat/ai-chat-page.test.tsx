@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
 import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
@@ -77,6 +77,40 @@ describe('/agents/mindBox', () => {
       const again = await screen.findByRole('log', { name: 'AI chat' });
       expect(await within(again).findByText('Count to five')).toBeInTheDocument();
       expect(within(again).getByText('Okay, here we go!')).toBeInTheDocument();
+    },
+  );
+
+  it(
+    'a reply goes on while another page is open; the chat list marks its chat generating',
+    { timeout: 20_000 },
+    async () => {
+      // The reply holds after "Okay, here we go!" until released.
+      const settings = defaultSettings();
+      settings.api.providers.Ollama.base = provider.base('ollama-text,hold:6,tag:page');
+      settings.api.providers.Ollama.model = 'gemma3:1b';
+      await saveSettings(settings);
+      reload();
+      servers();
+      const view = await renderApp('/agents/mindBox');
+      const input = await screen.findByRole('textbox', { name: 'Message' });
+      await waitFor(() => expect(input).toBeEnabled());
+      await view.user.type(input, 'Count to five{Enter}');
+      const log = await screen.findByRole('log', { name: 'AI chat' });
+      expect(await within(log).findByText('Okay, here we go!')).toBeInTheDocument();
+      const chats = screen.getByRole('navigation', { name: 'AI chats' });
+      const row = within(chats).getByRole('button', { name: /^Count to five/ });
+      expect(within(row).getByText('Generating')).toBeInTheDocument();
+
+      await act(() => view.router.navigate('/test'));
+      await waitFor(() => expect(screen.queryByRole('log')).not.toBeInTheDocument());
+      provider.release('page');
+      await act(() => view.router.navigate('/agents/mindBox'));
+      const again = await screen.findByRole('log', { name: 'AI chat' });
+      const last = () => within(again).getAllByTestId('reply-block').at(-1)!;
+      await waitFor(() => expect(last()).toHaveTextContent('1, 2, 3, 4, 5'));
+      expect(within(last()).queryByTestId('stopped')).not.toBeInTheDocument();
+      const list = screen.getByRole('navigation', { name: 'AI chats' });
+      expect(within(list).queryByText('Generating')).not.toBeInTheDocument();
     },
   );
 

@@ -136,13 +136,13 @@ describe('opening a long chat', () => {
     }
   });
 
-  it('ends with every message once, in order, and interrupted replies marked stopped', async () => {
+  it('ends with every message once, in order, and replies cut by a reload marked interrupted', async () => {
     const ids = await longChat('long');
     await openChat('long');
     const shown = useChatStore.getState().messages;
     expect(shown.map((m) => m.id)).toEqual(ids);
     for (const id of [ids[0], ids.at(-1)]) {
-      expect(shown.find((m) => m.id === id)).toMatchObject({ isActive: false, stopped: true });
+      expect(shown.find((m) => m.id === id)).toMatchObject({ isActive: false, interrupted: true });
     }
     const stored = await (await chatDb()).listMessages('long');
     expect(stored.filter((m) => m.isActive)).toEqual([]);

@@ -78,6 +78,8 @@ const messages: AiChatMessage[] = [
     citedFiles: [],
     citedChunks: [],
     createdAt: 1700000200000,
+    // Cut by a reload: the mark goes out and comes back with the message.
+    interrupted: true,
   },
 ];
 

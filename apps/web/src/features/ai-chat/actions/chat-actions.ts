@@ -1,7 +1,8 @@
 /**
  * What the user does with AI chats: open, create, rename, delete, change settings, and the reply
- * lifecycle of docs/product.md#ai-reply-lifecycle (send → active message → chunks → completion
- * or error → saved).
+ * lifecycle of docs/product.md#ai-reply-lifecycle (send → active message → chunks, saved as they
+ * come → completion or error → saved). Replies run per chat (reply-runs.ts) and go on while
+ * another chat or page is open.
  */
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
@@ -9,21 +10,39 @@ import { providers } from '@confab/protocol/providers';
 import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest } from '../engine/request-building';
-import type { ChatEvent, ChatResult } from '../engine/run-chat';
+import type { ChatResult } from '../engine/run-chat';
 import { newId } from '../lib/new-id';
-import { chatDb } from '../stores/chat-db';
+import { chatDb, type ChatDb } from '../stores/chat-db';
 import {
   addTrace,
   replaceChat,
   replaceMessage,
+  setLiveReply,
   useChatStore,
-  type LiveReply,
 } from '../stores/chat-store';
+import { liveBuffer } from './live-buffer';
+import {
+  beginRun,
+  chatReplying,
+  discardReply,
+  endRun,
+  messageReplying,
+  pageUnloading,
+  type ReplyRun,
+} from './reply-runs';
+import { replyWriter } from './reply-writer';
+
+export { stopReply } from './reply-runs';
 
 const activeChatKey = 'confab:mind-box:active-chat';
 const summaryLength = 40;
 
-let controller: AbortController | null = null;
+/**
+ * Replies finished in this tab whose final record is still being written: a chat opened
+ * meanwhile may read the record from before, still marked active, and must not take it for one
+ * a reload cut.
+ */
+const finishing = new Map<string, AiChatMessage>();
 
 export function newChat(settings: StoredSettings, summary = ''): AiChat {
   const provider = settings.api.activeProvider;
@@ -81,8 +100,7 @@ export function openChat(id: string): Promise<void> {
 }
 
 async function readMessages(id: string): Promise<void> {
-  if (useChatStore.getState().replying) stopReply();
-  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true, live: null });
+  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true });
   writeStorage(activeChatKey, id);
   const db = await chatDb();
   const opening = ++openings;
@@ -107,13 +125,23 @@ async function readMessages(id: string): Promise<void> {
   useChatStore.setState((state) => ({ messages: [...settledMessages(older), ...state.messages] }));
 }
 
-/** A reply still marked active was cut off by a reload or a closed tab: it stopped there. */
+/**
+ * A stored reply still marked active that this tab does not stream was cut off by a reload or a
+ * closed tab: it is interrupted, with what arrived before.
+ */
+function cutByReload(message: AiChatMessage): boolean {
+  return message.isActive && !finishing.has(message.id) && !messageReplying(message.id);
+}
+
 function settledMessages(stored: AiChatMessage[]): AiChatMessage[] {
-  return stored.map((m) => (m.isActive ? { ...m, isActive: false, stopped: true } : m));
+  return stored.map(
+    (m) =>
+      finishing.get(m.id) ?? (cutByReload(m) ? { ...m, isActive: false, interrupted: true } : m),
+  );
 }
 
 async function saveInterrupted(stored: AiChatMessage[]): Promise<void> {
-  const interrupted = stored.filter((m) => m.isActive);
+  const interrupted = stored.filter(cutByReload);
   if (interrupted.length) await (await chatDb()).putMessages(settledMessages(interrupted));
 }
 
@@ -121,7 +149,7 @@ export async function createChat(settings: StoredSettings): Promise<AiChat> {
   const chat = newChat(settings);
   await (await chatDb()).putChat(chat);
   replaceChat(chat);
-  useChatStore.setState({ activeId: chat.id, messages: [], live: null, messagesLoading: false });
+  useChatStore.setState({ activeId: chat.id, messages: [], messagesLoading: false });
   writeStorage(activeChatKey, chat.id);
   return chat;
 }
@@ -135,69 +163,16 @@ export async function updateChat(id: string, changes: Partial<AiChat>): Promise<
 }
 
 export async function deleteChat(id: string): Promise<void> {
-  const state = useChatStore.getState();
-  if (state.activeId === id && state.replying) stopReply();
+  // Its reply ends and writes nothing more: a later write would bring its message back.
+  discardReply(id);
   await (await chatDb()).deleteChat(id);
   const chats = useChatStore.getState().chats.filter((c) => c.id !== id);
   useChatStore.setState({ chats });
   if (useChatStore.getState().activeId === id) {
     const next = chats[0];
     if (next) await openChat(next.id);
-    else useChatStore.setState({ activeId: null, messages: [], live: null });
+    else useChatStore.setState({ activeId: null, messages: [] });
   }
-}
-
-export function stopReply(): void {
-  controller?.abort();
-}
-
-/**
- * Batches stream events into one store update per animation frame: a fast stream delivers
- * hundreds of tokens between two paints, and rendering each would block the main thread.
- */
-function liveBuffer(messageId: string) {
-  const live: LiveReply = { messageId, reply: '', reasoning: '', toolCalls: [] };
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    // Records are updated in place: new objects, so a card of a finished call re-renders.
-    useChatStore.setState({ live: { ...live, toolCalls: live.toolCalls.map((c) => ({ ...c })) } });
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-    else setTimeout(flush, 16);
-  };
-  return {
-    live,
-    onEvent(chatId: string, event: ChatEvent) {
-      switch (event.type) {
-        case 'content':
-          live.reply += event.text;
-          schedule();
-          break;
-        case 'reasoning':
-          live.reasoning += event.text;
-          schedule();
-          break;
-        case 'tool-call':
-          live.toolCalls.push({ id: event.call.id, name: event.call.name, args: event.call.args });
-          schedule();
-          break;
-        case 'tool-result': {
-          // The latest call of that id still waiting: a provider may reuse ids across rounds.
-          const record = live.toolCalls.findLast((c) => c.id === event.call.id && !c.outcome);
-          if (record) Object.assign(record, event.outcome);
-          schedule();
-          break;
-        }
-        case 'trace':
-          addTrace(chatId, event.label, event.message);
-          break;
-      }
-    },
-  };
 }
 
 /** The message after the reply ended (docs/product.md#ai-reply-lifecycle). */
@@ -217,17 +192,43 @@ export function finishedMessage(message: AiChatMessage, result: ChatResult): AiC
   return { ...base, reply: result.content || result.reasoning };
 }
 
+/**
+ * Registers the reply of `message` in its chat and saves the message as it starts; null when
+ * the chat already streams a reply (sending there is blocked).
+ */
+function startReply(db: ChatDb, message: AiChatMessage) {
+  let current: () => AiChatMessage = () => message;
+  const writer = replyWriter(
+    db,
+    () => current(),
+    (error) =>
+      addTrace(message.chatId, 'storage', `The reply could not be saved: ${String(error)}`),
+  );
+  const run = beginRun(message.chatId, message.id, writer);
+  if (!run) return null;
+  const buffer = liveBuffer(message.chatId, message.id, () => writer.changed());
+  current = () => {
+    const live = buffer.snapshot();
+    return {
+      ...message,
+      reply: live.reply,
+      reasoning: live.reasoning,
+      ...(live.toolCalls.length ? { toolCalls: live.toolCalls } : {}),
+    };
+  };
+  setLiveReply(message.chatId, buffer.snapshot());
+  writer.flush();
+  return { run, buffer };
+}
+
 async function runReply(
+  { run, buffer }: { run: ReplyRun; buffer: ReturnType<typeof liveBuffer> },
   message: AiChatMessage,
   history: readonly AiChatMessage[],
   chat: AiChat,
   settings: StoredSettings,
   tools: ChatTools,
 ): Promise<void> {
-  const db = await chatDb();
-  controller = new AbortController();
-  const buffer = liveBuffer(message.id);
-  useChatStore.setState({ replying: true, live: buffer.live });
   let result: ChatResult;
   try {
     const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
@@ -235,10 +236,10 @@ async function runReply(
     const { runChat } = await import('../engine/run-chat');
     result = await runChat(request, {
       chatId: chat.id,
-      signal: controller.signal,
+      signal: run.controller.signal,
       tools,
       origin: typeof location === 'undefined' ? undefined : location.origin,
-      onEvent: (event) => buffer.onEvent(chat.id, event),
+      onEvent: (event) => buffer.onEvent(event),
     });
   } catch (error) {
     result = {
@@ -255,15 +256,21 @@ async function runReply(
     ...finishedMessage(message, result),
     ...(buffer.live.toolCalls.length ? { toolCalls: buffer.live.toolCalls } : {}),
   };
-  controller = null;
-  // The flag clears in every end case; the finished message replaces the live one at once.
+  buffer.close();
+  // Cut by the page going away: left as saved, shown interrupted on the next load.
+  if (result.failure && pageUnloading()) run.writer.discard();
+  finishing.set(finished.id, finished);
+  endRun(run);
+  // The flag clears in every end case; the finished message replaces the live one at once (in
+  // the open chat; another chat reads it when opened).
   replaceMessage(finished);
-  useChatStore.setState({ replying: false, live: null });
+  setLiveReply(chat.id, null);
   try {
-    await db.putMessage(finished);
-    await updateChat(chat.id, {});
+    if (await run.writer.finish(finished)) await updateChat(chat.id, {});
   } catch (error) {
     addTrace(chat.id, 'storage', `The reply could not be saved: ${String(error)}`);
+  } finally {
+    if (finishing.get(finished.id) === finished) finishing.delete(finished.id);
   }
 }
 
@@ -276,9 +283,9 @@ export async function sendPrompt(
   const prompt = text.trim();
   if (!prompt) return;
   await historyRead;
-  if (useChatStore.getState().replying) return;
   let state = useChatStore.getState();
   let chat = state.chats.find((c) => c.id === state.activeId);
+  if (chat && chatReplying(chat.id)) return;
   if (!chat) chat = await createChat(settings);
   if (!chat.summary) {
     await updateChat(chat.id, { summary: prompt.slice(0, summaryLength) });
@@ -305,9 +312,18 @@ export async function sendPrompt(
     createdAt: Date.now(),
   };
   const history = state.messages;
-  useChatStore.setState({ messages: [...history, message] });
-  await (await chatDb()).putMessage(message);
-  await runReply(message, history, chat, settings, tools);
+  const db = await chatDb();
+  const started = startReply(db, message);
+  if (!started) return;
+  showNewMessage(message, history);
+  await runReply(started, message, history, chat, settings, tools);
+}
+
+/** Adds the message to its chat's shown messages, when that chat is still the open one. */
+function showNewMessage(message: AiChatMessage, history: readonly AiChatMessage[]): void {
+  useChatStore.setState((state) =>
+    state.activeId === message.chatId ? { messages: [...history, message] } : {},
+  );
 }
 
 /** Asks again for the reply of the last message. */
@@ -339,8 +355,8 @@ async function resend(
 ): Promise<void> {
   await historyRead;
   const state = useChatStore.getState();
-  if (state.replying) return;
   const chat = state.chats.find((c) => c.id === state.activeId);
+  if (chat && chatReplying(chat.id)) return;
   const at = state.messages.findIndex((m) => m.id === messageId);
   const old = state.messages[at];
   if (!chat || !old) return;
@@ -354,6 +370,7 @@ async function resend(
     stopped: undefined,
     toolCalls: undefined,
     toolRoundsCapped: undefined,
+    interrupted: undefined,
     inputTokens: 0,
     outputTokens: 0,
     isActive: true,
@@ -364,9 +381,10 @@ async function resend(
   };
   const history = state.messages.slice(0, at);
   const removed = state.messages.slice(at + 1).map((m) => m.id);
-  useChatStore.setState({ messages: [...history, message] });
   const db = await chatDb();
+  const started = startReply(db, message);
+  if (!started) return;
+  showNewMessage(message, history);
   if (removed.length) await db.deleteMessages(removed);
-  await db.putMessage(message);
-  await runReply(message, history, chat, settings, tools);
+  await runReply(started, message, history, chat, settings, tools);
 }

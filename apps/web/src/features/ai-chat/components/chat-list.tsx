@@ -1,5 +1,5 @@
 import type { AiChat } from '@confab/protocol/ai-chat';
-import { Check, MessageSquarePlus, Pencil, Search, Trash2, X } from 'lucide-react';
+import { Check, LoaderCircle, MessageSquarePlus, Pencil, Search, Trash2, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -15,12 +15,15 @@ export function filterChats(chats: readonly AiChat[], query: string): AiChat[] {
 function ChatRow({
   chat,
   active,
+  generating,
   onOpen,
   onRename,
   onDelete,
 }: {
   chat: AiChat;
   active: boolean;
+  /** A reply streams in this chat now. */
+  generating: boolean;
   onOpen: () => void;
   onRename: (summary: string) => void;
   onDelete: () => void;
@@ -76,9 +79,19 @@ function ChatRow({
         type="button"
         onClick={onOpen}
         aria-current={active ? 'true' : undefined}
-        className="min-w-0 flex-1 truncate px-2 py-2 text-left text-sm"
+        className="flex min-w-0 flex-1 items-center gap-1.5 px-2 py-2 text-left text-sm"
       >
-        {title}
+        <span className="min-w-0 flex-1 truncate">{title}</span>
+        {generating ? (
+          <span
+            data-testid="chat-generating"
+            title={t('chats.generating')}
+            className="shrink-0 text-primary"
+          >
+            <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
+            <span className="sr-only">{t('chats.generating')}</span>
+          </span>
+        ) : null}
       </button>
       <Button
         size="icon"
@@ -107,10 +120,11 @@ function ChatRow({
   );
 }
 
-/** The AI chats: create, search by summary, open, rename, delete. */
+/** The AI chats: create, search by summary, open, rename, delete; which ones generate a reply. */
 export function ChatList({
   chats,
   activeId,
+  generating = [],
   onCreate,
   onOpen,
   onRename,
@@ -118,6 +132,8 @@ export function ChatList({
 }: {
   chats: readonly AiChat[];
   activeId: string | null;
+  /** The chats whose reply streams now. */
+  generating?: readonly string[];
   onCreate: () => void;
   onOpen: (id: string) => void;
   onRename: (id: string, summary: string) => void;
@@ -157,6 +173,7 @@ export function ChatList({
               key={chat.id}
               chat={chat}
               active={chat.id === activeId}
+              generating={generating.includes(chat.id)}
               onOpen={() => onOpen(chat.id)}
               onRename={(summary) => onRename(chat.id, summary)}
               onDelete={() => onDelete(chat.id)}

@@ -1,6 +1,6 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
-import { Check, ChevronRight, Copy, Pencil, RefreshCw, Wrench } from 'lucide-react';
+import { Check, ChevronRight, Copy, Pencil, RefreshCw, TriangleAlert, Wrench } from 'lucide-react';
 import { Fragment, memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -112,7 +112,7 @@ function PromptEditor({
 
 /**
  * One prompt (right) and its reply (left): tool calls, reasoning, the reply as markdown, the
- * error or stop note, token counts and cost, and copy / regenerate / edit.
+ * error, stop or interruption note, token counts and cost, and copy / regenerate / edit.
  */
 export const MessageCard = memo(function MessageCard({
   message,
@@ -213,6 +213,13 @@ export const MessageCard = memo(function MessageCard({
         {!active ? (
           <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
             {message.stopped ? <span data-testid="stopped">{t('message.stopped')}</span> : null}
+            {message.interrupted ? (
+              // Not the user's Stop: a reload or a closed tab cut the reply.
+              <span data-testid="interrupted" className="inline-flex items-center gap-1 text-fg">
+                <TriangleAlert aria-hidden className="size-3.5 text-warning" />
+                {t('message.interrupted')}
+              </span>
+            ) : null}
             {message.toolRoundsCapped ? (
               <span data-testid="tool-rounds-capped">
                 {t('message.toolRoundsCapped', { count: message.toolRoundsCapped })}

@@ -3,7 +3,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { TimeSeparator } from '@/components/time-separator';
 import { messageRows } from '../lib/timeline';
-import { useChatStore } from '../stores/chat-store';
+import { selectLive, useChatStore } from '../stores/chat-store';
 import { MessageCard, type MessageActions } from './message-card';
 
 /** docs/product.md#ai-chat: overscan 10, default row height 79.98 px. */
@@ -27,7 +27,7 @@ export function MessageList({
   messages: readonly AiChatMessage[];
   busy: boolean;
 } & MessageActions) {
-  const live = useChatStore((s) => s.live);
+  const live = useChatStore(selectLive);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const rows = useMemo(() => messageRows(messages), [messages]);

@@ -31,7 +31,7 @@ import {
   stopReply,
   updateChat,
 } from '../actions/chat-actions';
-import { useChatStore } from '../stores/chat-store';
+import { selectReplying, useChatStore } from '../stores/chat-store';
 
 type Panel = 'chat' | 'inspector' | 'provider' | null;
 
@@ -61,15 +61,17 @@ export function AiChatPage({
       chats: s.chats,
       activeId: s.activeId,
       messages: s.messages,
-      replying: s.replying,
+      replying: selectReplying(s),
       persistent: s.persistent,
       loaded: s.loaded,
     })),
   );
+  const generating = useChatStore(useShallow((s) => Object.keys(s.replies)));
 
+  // Leaving the page leaves the replies running (docs/product.md#ai-reply-lifecycle): coming
+  // back shows them going on.
   useEffect(() => {
     void loadChats();
-    return () => stopReply();
   }, []);
 
   const active = chats.find((c) => c.id === activeId) ?? null;
@@ -87,6 +89,7 @@ export function AiChatPage({
           <ChatList
             chats={chats}
             activeId={activeId}
+            generating={generating}
             onCreate={() => void createChat(settings)}
             onOpen={(id) => void openChat(id)}
             onRename={(id, summary) => void updateChat(id, { summary })}
@@ -164,7 +167,7 @@ export function AiChatPage({
             replying={replying}
             disabled={missing.length > 0 || !loaded}
             onSend={(text) => void sendPrompt(text, settings, tools)}
-            onStop={stopReply}
+            onStop={() => stopReply()}
           />
         </section>
       </div>

@@ -75,6 +75,13 @@ export async function openIndexedChatDb(name: string): Promise<ChatDb> {
     const tx = db.transaction(stores, 'readwrite');
     const finished = done(tx);
     await work(tx);
+    // Committed at once, not when this task ends: a reply saved as the page unloads (pagehide)
+    // is otherwise dropped with the page. A transaction already committing needs no push.
+    try {
+      tx.commit?.();
+    } catch {
+      // InvalidStateError: it finished by itself.
+    }
     await finished;
     if (local) noteLocalChange();
   }

@@ -1,6 +1,6 @@
 /**
- * The AI chat's state: the chat list, the open chat's messages, the reply streaming now and the
- * inspector traces. Persistence goes through chat-db; sending through chat-actions.
+ * The AI chat's state: the chat list, the open chat's messages, the replies streaming now (one
+ * per chat at most, in any chat) and the inspector traces. Persistence goes through chat-db; sending through chat-actions.
  */
 import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
 import { create } from 'zustand';
@@ -27,9 +27,11 @@ export interface ChatState {
   /** The open chat's messages, oldest first. */
   messages: AiChatMessage[];
   messagesLoading: boolean;
-  live: LiveReply | null;
-  /** A reply is in progress (docs/product.md#ai-reply-lifecycle: sending is blocked meanwhile). */
-  replying: boolean;
+  /**
+   * The replies this tab streams now, by chat id (docs/product.md#ai-reply-lifecycle): they go on
+   * while another chat or page is open, and sending in their chat is blocked meanwhile.
+   */
+  replies: Record<string, LiveReply>;
   traces: Record<string, TraceEntry[]>;
 }
 
@@ -40,12 +42,28 @@ export const initialChatState: ChatState = {
   activeId: null,
   messages: [],
   messagesLoading: false,
-  live: null,
-  replying: false,
+  replies: {},
   traces: {},
 };
 
 export const useChatStore = create<ChatState>()(() => ({ ...initialChatState }));
+
+/** The open chat's streaming reply, if any. */
+export const selectLive = (state: ChatState): LiveReply | null =>
+  (state.activeId && state.replies[state.activeId]) || null;
+
+/** A reply streams in the open chat (its input shows Stop instead of Send). */
+export const selectReplying = (state: ChatState): boolean => selectLive(state) !== null;
+
+/** Sets (or, with null, ends) the streaming reply of a chat. */
+export function setLiveReply(chatId: string, live: LiveReply | null): void {
+  useChatStore.setState((state) => {
+    const replies = { ...state.replies };
+    if (live) replies[chatId] = live;
+    else delete replies[chatId];
+    return { replies };
+  });
+}
 
 const traceCap = 500;
 
