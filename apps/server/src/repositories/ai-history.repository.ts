@@ -77,21 +77,39 @@ export class AiHistoryRepository {
       .execute();
   }
 
-  async putChat(row: AiChatRow): Promise<void> {
-    const { user_id: _user, id: _id, ...changed } = row;
+  /** Writes chat rows, new or changed (one statement; ids must be distinct). */
+  async putChats(rows: AiChatRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.db
       .insertInto('ai_chats')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doUpdateSet(changed))
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'id']).doUpdateSet((eb) => ({
+          revision: eb.ref('excluded.revision'),
+          deleted: eb.ref('excluded.deleted'),
+          data: eb.ref('excluded.data'),
+          size: eb.ref('excluded.size'),
+        })),
+      )
       .execute();
   }
 
-  async putMessage(row: AiMessageRow): Promise<void> {
-    const { user_id: _user, id: _id, ...changed } = row;
+  /** Writes message rows, new or changed (one statement; ids must be distinct). */
+  async putMessages(rows: AiMessageRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.db
       .insertInto('ai_messages')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doUpdateSet(changed))
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'id']).doUpdateSet((eb) => ({
+          chat_id: eb.ref('excluded.chat_id'),
+          revision: eb.ref('excluded.revision'),
+          deleted: eb.ref('excluded.deleted'),
+          data: eb.ref('excluded.data'),
+          size: eb.ref('excluded.size'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
       .execute();
   }
 

@@ -161,6 +161,38 @@ describe.each(databaseTargets)('AI history sync on $engine', (target) => {
     expect((await phone.settings()).usedBytes).toBe(0);
   });
 
+  it('applies the changes of one push in order, each on what the earlier ones left', async () => {
+    const phone = await device();
+    const chat = aiChat();
+    const message = aiMessage(chat.id, { reply: 'first' });
+    const regenerated = { ...message, reply: 'second' };
+    const kept = aiChat();
+    const result = await phone.push([
+      putChat(chat),
+      putMessage(message),
+      putMessage(regenerated),
+      putChat({ ...chat, summary: 'Renamed' }, 1),
+      putChat(kept),
+      { kind: 'chat-deleted', id: chat.id },
+      putMessage(message),
+    ]);
+    expect(result.results).toEqual([
+      { status: 'applied', revision: 1 },
+      { status: 'applied', revision: 2 },
+      { status: 'applied', revision: 3 },
+      { status: 'applied', revision: 4 },
+      { status: 'applied', revision: 5 },
+      { status: 'applied', revision: 6 },
+      { status: 'deleted' },
+    ]);
+    expect((await phone.chats()).changes).toEqual([
+      { kind: 'chat', revision: 5, chat: kept },
+      { kind: 'chat-deleted', revision: 6, id: chat.id },
+    ]);
+    expect((await phone.messages()).changes).toEqual([]);
+    expect((await phone.settings()).usedBytes).toBe(Buffer.byteLength(JSON.stringify(kept)));
+  });
+
   it('keeps accounts apart even when their devices chose the same ids', async () => {
     const alice = await device();
     const bob = await device();
