@@ -167,7 +167,7 @@ const mib = (bytes: number) =>
 
 async function run(path: string, dataDir: string, env: Record<string, string>): Promise<void> {
   const node = await startConfab(dataDir, undefined, {
-    RATE_LIMIT_AI_HISTORY_PUSHES_PER_MINUTE: '1000000',
+    RATE_LIMIT_AI_HISTORY_PER_MINUTE: '1000000',
     ...env,
   });
   const pid = node.child.pid!;

@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
       uploadsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30),
       uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS', 60),
-      aiHistoryPushesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_AI_HISTORY_PUSHES_PER_MINUTE', 600),
+      aiHistoryPushesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_AI_HISTORY_PER_MINUTE', 600),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),
