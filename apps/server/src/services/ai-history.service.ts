@@ -113,7 +113,11 @@ export class AiHistoryService {
         revision: account.revision + 1,
         used_bytes: mode === 'device' ? 0 : account.used_bytes,
       };
-      await repository.saveAccount(user.id, next);
+      await repository.saveAccount(user.id, {
+        mode,
+        revision: next.revision,
+        used_bytes: next.used_bytes,
+      });
       return { account: next, changed: true };
     });
     if (outcome.changed) this.tell(user.id, outcome.account.revision);
