@@ -189,7 +189,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_AI_HISTORY_PUSHES_PER_MINUTE: '100000',
+    RATE_LIMIT_AI_HISTORY_PER_MINUTE: '100000',
   },
   stdio: 'ignore',
 });

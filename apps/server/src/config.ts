@@ -36,6 +36,8 @@ export interface RateLimitConfig {
   uploadsPerUserPerMinute: number;
   /** File uploads per client address per minute, whichever accounts send them. */
   uploadsPerAddressPerMinute: number;
+  /** Pushes of AI history per user per minute (a device pushes a long history in batches). */
+  aiHistoryPushesPerUserPerMinute: number;
 }
 
 export interface McpHostConfig {
@@ -89,6 +91,8 @@ export interface AppConfig {
   uploadUnsentMaxAgeMs: number;
   /** How often each node sweeps the files no message carries. */
   uploadSweepIntervalMs: number;
+  /** Most bytes of AI history (chats and messages) one account may keep on the server. */
+  aiHistoryMaxBytes: number;
   /**
    * Base64 of the 32-byte key that encrypts secrets stored in the database (MCP header
    * values); `DATA_DIR/secret.key` when absent. Every node of a site needs the same one.
@@ -169,12 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       messagesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_MESSAGES_PER_MINUTE', 300),
       uploadsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30),
       uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS', 60),
+      aiHistoryPushesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_AI_HISTORY_PER_MINUTE', 600),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),
     uploadMinFreeBytes: intFrom(env, 'UPLOAD_MIN_FREE_BYTES', 512 * mib),
     uploadUnsentMaxAgeMs: intFrom(env, 'UPLOAD_UNSENT_MAX_AGE_MS', 10 * 60_000),
     uploadSweepIntervalMs: intFrom(env, 'UPLOAD_SWEEP_INTERVAL_MS', 60_000),
+    aiHistoryMaxBytes: intFrom(env, 'AI_HISTORY_MAX_BYTES', 256 * mib),
     secretKey: secretKeyFrom(env),
     socketSessionCheckMs: positiveIntFrom(env, 'SOCKET_SESSION_CHECK_MS', 60_000),
     // Above socket.io's 25 s ping, which a long-polling client waits for.

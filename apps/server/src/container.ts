@@ -45,6 +45,8 @@ import { FilesService } from './services/files.service';
 import { PresenceService } from './services/presence.service';
 import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
+import { AiHistoryRepository } from './repositories/ai-history.repository';
+import { AiHistoryService } from './services/ai-history.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -171,6 +173,17 @@ export function createServices(
     ...config.mcp,
     log,
   });
+  const aiHistory = new AiHistoryService({
+    store: new AiHistoryRepository(database.reads),
+    transact: transactor(database.db, (db) => new AiHistoryRepository(db)),
+    maxBytes: config.aiHistoryMaxBytes,
+    pushes: perMinute(
+      'ai-history-pushes',
+      'AI history pushes',
+      config.rateLimits.aiHistoryPushesPerUserPerMinute,
+    ),
+    realtime,
+  });
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
     repositories: {
@@ -200,6 +213,7 @@ export function createServices(
     files,
     mcp,
     mcpHost,
+    aiHistory,
   };
 }
 

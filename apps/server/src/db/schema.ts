@@ -145,6 +145,43 @@ export interface McpFileServerStatesTable {
   updated_at: number;
 }
 
+/** An account's AI history settings (migration 0010); created on its first push. */
+export interface AiHistoryAccountsTable {
+  user_id: string;
+  mode: Generated<'synced' | 'device'>;
+  /** The account's latest revision: every applied change takes the next one. */
+  revision: Generated<number>;
+  /** Sum of `size` of the account's live chats and messages. */
+  used_bytes: Generated<number>;
+}
+
+/** An AI chat as a device pushed it; a tombstone (deleted 1, data null) once deleted. */
+export interface AiChatsTable {
+  user_id: string;
+  /** The device's id, unique within the account. */
+  id: string;
+  /** The account revision of the chat's last change. */
+  revision: number;
+  deleted: Generated<number>;
+  /** JSON of the protocol's synced chat; null once deleted. */
+  data: string | null;
+  /** Bytes of `data` (UTF-8); 0 once deleted. */
+  size: Generated<number>;
+}
+
+/** An AI chat's message, like AiChatsTable; removed outright when its chat is deleted. */
+export interface AiMessagesTable {
+  user_id: string;
+  id: string;
+  chat_id: string;
+  revision: number;
+  deleted: Generated<number>;
+  data: string | null;
+  size: Generated<number>;
+  /** The message's createdAt. */
+  created_at: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,6 +192,9 @@ export interface Database {
   mcp_servers: McpServersTable;
   mcp_file_server_states: McpFileServerStatesTable;
   chat_files: ChatFilesTable;
+  ai_history_accounts: AiHistoryAccountsTable;
+  ai_chats: AiChatsTable;
+  ai_messages: AiMessagesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { aiHistoryChatsRoutes } from './api/ai-history/chats';
+import { aiHistoryMessagesRoute } from './api/ai-history/messages';
+import { aiHistorySettingsRoutes } from './api/ai-history/settings';
 import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
@@ -44,4 +47,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mcpPutConfigRoute);
   await app.register(mcpActivateRoute);
   await app.register(mcpDeactivateRoute);
+  await app.register(aiHistoryChatsRoutes);
+  await app.register(aiHistoryMessagesRoute);
+  await app.register(aiHistorySettingsRoutes);
 }

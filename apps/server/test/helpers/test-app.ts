@@ -58,6 +58,7 @@ export async function startTestApp(
       messagesPerUserPerMinute: 10_000,
       uploadsPerUserPerMinute: 10_000,
       uploadsPerAddressPerMinute: 10_000,
+      aiHistoryPushesPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { Contact } from '@confab/protocol/contacts';
 import type { ClientToServerEvents } from '@confab/protocol/socket-events';
 
@@ -40,6 +41,13 @@ export interface MatrixWorld {
    * the participant sent.
    */
   chat(): Promise<ChatFixture>;
+  /** An AI chat and its message the participant pushed to their AI history (revisions 1, 2). */
+  aiHistory(): Promise<AiHistoryFixture>;
+}
+
+export interface AiHistoryFixture {
+  chat: AiChat;
+  message: AiChatMessage;
 }
 
 export interface ChatFixture {
@@ -69,12 +77,33 @@ export interface RouteRow {
     counterpart?: number;
     participant?: number;
   };
+  /**
+   * Checks of an actor's successful reply beyond its status: what a stranger must not learn,
+   * what the participant still has after the others' requests.
+   */
+  replies?: Partial<Record<Actor, (data: unknown, world: MatrixWorld) => Promise<void>>>;
   /** Why these answers are right. */
   why: string;
 }
 
 const signedIn = (status = 200) => ({ anonymous: 401, stranger: status, admin: status });
 const adminOnly = (status = 200) => ({ anonymous: 401, stranger: 403, admin: status });
+/** The `data` of an envelope reply, as the AI history routes answer. */
+type Data<T> = (data: T, world: MatrixWorld) => Promise<void>;
+const check =
+  <T>(assert: Data<T>) =>
+  (data: unknown, world: MatrixWorld) =>
+    assert(data as T, world);
+const same = (actual: unknown, expected: unknown, what: string) => {
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+};
+type Changes = { changes: { revision: number }[] };
+/** Another account's AI history reads as empty: nothing of the participant's shows. */
+const nothingOfTheParticipants = check<Changes>(async ({ changes }) =>
+  same(changes, [], "the participant's AI history as another account pulls it"),
+);
+
 const partiesOnly = { anonymous: 401, stranger: 404, admin: 404, participant: 200 };
 
 // The smallest real PNG: a 1×1 transparent pixel (uploads are typed by their content).
@@ -304,6 +333,103 @@ export const routeTable: Record<string, RouteRow> = {
     },
     expect: partiesOnly,
     why: "only a user's contacts see whether they are online",
+  },
+  'GET /api/ai-history/chats': {
+    request: async (w) => {
+      await w.aiHistory();
+      return { query: 'since=0' };
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      stranger: nothingOfTheParticipants,
+      admin: nothingOfTheParticipants,
+      participant: check<Changes>(async ({ changes }, w) =>
+        same(changes, [{ kind: 'chat', revision: 1, chat: (await w.aiHistory()).chat }], 'own'),
+      ),
+    },
+    why: "each user pulls their own AI history: the user comes from the session, another account's chats never show",
+  },
+  'POST /api/ai-history/chats': {
+    request: async (w) => {
+      const { chat } = await w.aiHistory();
+      return {
+        body: {
+          changes: [{ kind: 'chat', chat: { ...chat, summary: 'Overwritten' }, baseRevision: 0 }],
+        },
+      };
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      // The same client id is a new chat of the stranger's own account.
+      stranger: check<{ results: unknown[] }>(async ({ results }) =>
+        same(results, [{ status: 'applied', revision: 1 }], "the stranger's push"),
+      ),
+      // The participant's chat was not touched by the others: this edit from revision 0 is
+      // stale against the participant's own revision 1, whose chat comes back unchanged.
+      participant: check<{ results: unknown[] }>(async ({ results }, w) =>
+        same(
+          results,
+          [{ status: 'stale', revision: 1, chat: (await w.aiHistory()).chat }],
+          "the participant's push after the others'",
+        ),
+      ),
+    },
+    why: 'each user pushes into their own AI history only: ids are per account',
+  },
+  'GET /api/ai-history/messages': {
+    request: async (w) => {
+      await w.aiHistory();
+      return { query: 'since=0' };
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      stranger: nothingOfTheParticipants,
+      admin: nothingOfTheParticipants,
+      participant: check<Changes>(async ({ changes }, w) =>
+        same(
+          changes,
+          [{ kind: 'message', revision: 2, message: (await w.aiHistory()).message }],
+          'own',
+        ),
+      ),
+    },
+    why: "each user pulls their own AI messages; an administrator reads nobody's",
+  },
+  'GET /api/ai-history/settings': {
+    request: async (w) => {
+      await w.aiHistory();
+      return {};
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      stranger: check<{ revision: number }>(async ({ revision }) =>
+        same(revision, 0, "the stranger's revision"),
+      ),
+      participant: check<{ revision: number }>(async ({ revision }) =>
+        same(revision, 2, "the participant's revision"),
+      ),
+    },
+    why: "each user's own AI history settings",
+  },
+  'PUT /api/ai-history/settings': {
+    request: async (w) => {
+      await w.aiHistory();
+      return { body: { mode: 'device' } };
+    },
+    // Not the administrator: their one account serves every row, and device-only would
+    // refuse their pushes in the rows after this one.
+    expect: { anonymous: 401, stranger: 200, participant: 200 },
+    replies: {
+      // The stranger's own (empty) account turned device-only; the participant's kept its
+      // revision 2 until the participant asked.
+      stranger: check<{ revision: number }>(async ({ revision }) =>
+        same(revision, 1, "the stranger's revision"),
+      ),
+      participant: check<{ revision: number; mode: string }>(async ({ revision, mode }) =>
+        same({ revision, mode }, { revision: 3, mode: 'device' }, "the participant's settings"),
+      ),
+    },
+    why: 'each user sets the mode of their own AI history only',
   },
   'GET /api/mcp/tools': {
     expect: signedIn(),

@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Contact } from '@confab/protocol/contacts';
+import { aiHistoryRoutes } from '@confab/protocol/ai-history';
+import { aiChat, aiMessage, putChat, putMessage } from '../helpers/ai-history';
 import { clientEventSchemas, type SocketAckReply } from '@confab/protocol/socket-events';
 import { contactFrom, contactsAs } from '../helpers/contacts';
 import {
@@ -20,6 +22,7 @@ import {
   eventTable,
   routeTable,
   type Actor,
+  type AiHistoryFixture,
   type ChatFixture,
   type EventAnswer,
   type MatrixRequest,
@@ -71,6 +74,20 @@ async function newWorld() {
   const mine = contactsAs(t.app, participant.cookie);
   const theirs = contactsAs(t.app, counterpart.cookie);
   let fixture: Promise<ChatFixture> | undefined;
+  let aiFixture: Promise<AiHistoryFixture> | undefined;
+  /** The participant's AI chat and its message, pushed at revisions 1 and 2. */
+  async function aiHistoryOf(cookie: string): Promise<AiHistoryFixture> {
+    const chat = aiChat({ summary: "The participant's own" });
+    const message = aiMessage(chat.id, { prompt: "The participant's question" });
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: aiHistoryRoutes.chats,
+      headers: { cookie },
+      payload: { changes: [putChat(chat), putMessage(message)] },
+    });
+    if (pushed.statusCode !== 200) throw new Error(`AI history push failed: ${pushed.body}`);
+    return { chat, message };
+  }
   /** The friends' chat with a message and a file the participant sent (made once per world). */
   async function chatOf(cookie: string): Promise<ChatFixture> {
     const request = await mine.send(counterpart.user.username);
@@ -91,6 +108,7 @@ async function newWorld() {
     },
     ids: { participant: participant.user.id, counterpart: counterpart.user.id },
     chat: () => (fixture ??= chatOf(participant.cookie)),
+    aiHistory: () => (aiFixture ??= aiHistoryOf(participant.cookie)),
     mcpUrl: mcpHttp.url,
     async addMcpServer(key: string) {
       const added = await requestAs(t.app, cookies.admin).post('/api/mcp/addServer', {
@@ -159,6 +177,7 @@ describe('authorisation matrix: every API route', () => {
       );
       // Every refusal is the error envelope, never an internal detail.
       if (expected >= 400) expect(response.json()).toHaveProperty('code');
+      await row.replies?.[actor]?.(response.json<{ data: unknown }>().data, world);
     }
   });
 });

@@ -8,6 +8,7 @@ import * as messageRevisions from './0006-message-revisions';
 import * as consent from './0007-consent';
 import * as fileLifetimes from './0008-file-lifetimes';
 import * as userRoles from './0009-user-roles';
+import * as aiHistory from './0010-ai-history';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-consent': consent,
   '0008-file-lifetimes': fileLifetimes,
   '0009-user-roles': userRoles,
+  '0010-ai-history': aiHistory,
 };

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  aiHistoryChatsReplySchema,
+  aiHistoryPullQuerySchema,
+  aiHistoryPushBodySchema,
+  aiHistoryPushReplySchema,
+  aiHistoryRoutes,
+} from '@confab/protocol/ai-history';
+import { ok } from '../../../lib/envelope';
+import { signedInUser } from '../../../plugins/session';
+import { aiHistoryErrors as errors } from './errors';
+
+/**
+ * `GET /api/ai-history/chats?since=`: the signed-in account's chat changes and settings;
+ * `POST`: push chat and message changes (docs/product.md#ai-history-sync).
+ */
+export const aiHistoryChatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+  const aiHistory = app.services.aiHistory;
+
+  app.get(
+    aiHistoryRoutes.chats,
+    {
+      schema: {
+        querystring: aiHistoryPullQuerySchema,
+        response: { 200: aiHistoryChatsReplySchema, ...errors },
+      },
+    },
+    async (request) => ok(await aiHistory.pullChats(signedInUser(request), request.query.since)),
+  );
+
+  app.post(
+    aiHistoryRoutes.chats,
+    {
+      schema: {
+        body: aiHistoryPushBodySchema,
+        response: { 200: aiHistoryPushReplySchema, ...errors },
+      },
+    },
+    async (request) => ok(await aiHistory.push(signedInUser(request), request.body.changes)),
+  );
+};
