@@ -39,6 +39,7 @@ test.describe('AI history on every device', () => {
     await configureProvider(page, {
       provider: 'OpenAI',
       base: provider.base('openai-text', '/v1'),
+      key: 'sk-test',
       model: 'gpt-4o-mini',
     });
     await send(page, 'First question from the laptop');
@@ -79,6 +80,7 @@ test.describe('AI history on every device', () => {
     await configureProvider(page, {
       provider: 'OpenAI',
       base: provider.base('openai-text', '/v1'),
+      key: 'sk-test',
       model: 'gpt-4o-mini',
     });
     await send(page, 'Question before the tunnel');
@@ -105,6 +107,7 @@ test.describe('AI history on every device', () => {
     await configureProvider(page, {
       provider: 'OpenAI',
       base: provider.base('openai-text', '/v1'),
+      key: 'sk-test',
       model: 'gpt-4o-mini',
     });
     await send(page, 'Private question');
@@ -120,7 +123,8 @@ test.describe('AI history on every device', () => {
     await page.getByRole('menuitem', { name: 'Keep my AI chats on this device only' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Keep AI chats on this device only?' });
     await confirm.getByRole('button', { name: 'Delete from the server' }).click();
-    await expect(page.getByText('AI chats now stay on this device only')).toBeVisible();
+    // The toast (its text is also in a live region for screen readers).
+    await expect(page.getByText('AI chats now stay on this device only').first()).toBeVisible();
     // Still here, on this device.
     await expect(chatList(page)).toContainText('Private question');
 
