@@ -29,10 +29,15 @@ const listBudgetMs = 2_000;
 
 const words =
   'the of and to in is you that it he was for on are as with his they at be this have from or one had by word but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first water been call who oil its now find long down day did get come made may part';
+/** Varied prose-like text: words drawn by a seeded generator, so it compresses like writing. */
 const text = (seed: number, length: number) => {
   const list = words.split(' ');
+  let state = (seed * 2654435761) >>> 0 || 1;
   let out = '';
-  for (let i = 0; out.length < length; i += 1) out += `${list[(seed * 31 + i * 7) % list.length]} `;
+  while (out.length < length) {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    out += `${list[state % list.length]}${state % 11 === 0 ? '. ' : ' '}`;
+  }
   return out.slice(0, length);
 };
 
@@ -117,10 +122,18 @@ async function newDevice(
   const historyRequests = new Set<string>();
   let wireBytes = 0;
   cdp.on('Network.responseReceived', (event) => {
-    if (event.response.url.includes('/api/ai-history/')) historyRequests.add(event.requestId);
+    if (event.response.url.includes('/api/ai-history/')) {
+      historyRequests.add(event.requestId);
+      if (process.env.BENCH_DEBUG)
+        console.log('response', event.response.url, event.response.headers['content-encoding']);
+    }
   });
   cdp.on('Network.loadingFinished', (event) => {
-    if (historyRequests.has(event.requestId)) wireBytes += event.encodedDataLength;
+    if (historyRequests.has(event.requestId)) {
+      wireBytes += event.encodedDataLength;
+      if (process.env.BENCH_DEBUG)
+        console.log('finished', event.requestId, event.encodedDataLength);
+    }
   });
 
   const started = Date.now();
@@ -131,23 +144,31 @@ async function newDevice(
     .nth(chats - 1)
     .waitFor({ timeout: 60_000 });
   const listedMs = Date.now() - started;
-  await page.waitForFunction(
-    async (expected) => {
+  // Every message in the device's IndexedDB (evaluate awaits the count; waitForFunction would
+  // take the pending promise for a truthy answer).
+  const expected = sizes[chats === sizes.large.chats ? 'large' : 'baseline'].messages;
+  for (let stored = 0; stored < expected;) {
+    if (Date.now() - started > 300_000) throw new Error(`only ${stored} messages synced`);
+    await page.waitForTimeout(100);
+    stored = await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('confab-ai');
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('open failed'));
       });
-      const count = await new Promise<number>((resolve) => {
-        const request = db.transaction('chatByAiMessages').objectStore('chatByAiMessages').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-      db.close();
-      return count >= expected;
-    },
-    sizes[chats === sizes.large.chats ? 'large' : 'baseline'].messages,
-    { timeout: 300_000, polling: 250 },
-  );
+      try {
+        return await new Promise<number>((resolve) => {
+          const request = db
+            .transaction('chatByAiMessages')
+            .objectStore('chatByAiMessages')
+            .count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      } finally {
+        db.close();
+      }
+    });
+  }
   const syncedMs = Date.now() - started;
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = await cdp.send('Performance.getMetrics');

@@ -3,23 +3,35 @@
  * chat list, and the open chat's messages. What is on screen is re-read from the database, which
  * kept this device's own unsent edits over the server's.
  */
-import type { AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ChatDb, RemoteChanges } from '../stores/chat-db';
-import { replaceChat, useChatStore } from '../stores/chat-store';
+import { useChatStore } from '../stores/chat-store';
 
 const oldestFirst = (a: AiChatMessage, b: AiChatMessage) => a.createdAt - b.createdAt;
+
+/** Reading chats one by one costs a transaction each: many are read in one pass. */
+async function storedVersions(db: ChatDb, chats: readonly AiChat[]): Promise<AiChat[]> {
+  if (chats.length > 20) {
+    const ids = new Set(chats.map((c) => c.id));
+    return (await db.listChats()).filter((chat) => ids.has(chat.id));
+  }
+  const stored = await Promise.all(chats.map((c) => db.getChat(c.id)));
+  return stored.filter((chat): chat is AiChat => chat !== undefined);
+}
 
 export async function showRemoteChanges(db: ChatDb, remote: RemoteChanges): Promise<void> {
   // Before the list is read, the screen reads everything from the database anyway.
   if (!useChatStore.getState().loaded) return;
-  const chatIds = new Set(remote.chats.map((c) => c.id));
-  for (const id of chatIds) {
-    const chat = await db.getChat(id);
-    if (chat) replaceChat(chat);
-  }
+  const changed = await storedVersions(db, remote.chats);
   const deleted = new Set(remote.deletedChats);
-  if (deleted.size > 0) {
-    useChatStore.setState((state) => ({ chats: state.chats.filter((c) => !deleted.has(c.id)) }));
+  if (changed.length > 0 || deleted.size > 0) {
+    // One update for the whole page of changes: a new device receives a thousand chats at once.
+    const byId = new Map(changed.map((chat) => [chat.id, chat]));
+    useChatStore.setState((state) => ({
+      chats: [...changed, ...state.chats.filter((c) => !byId.has(c.id) && !deleted.has(c.id))].sort(
+        (a, b) => b.updatedAt - a.updatedAt,
+      ),
+    }));
   }
 
   const { activeId } = useChatStore.getState();

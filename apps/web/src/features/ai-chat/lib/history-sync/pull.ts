@@ -34,6 +34,18 @@ export function remoteChanges(changes: readonly AiHistoryChange[]): RemoteChange
   return remote;
 }
 
+/**
+ * Waits until the page is idle (at most a moment): the chat list a new device just received is
+ * drawn before megabytes of messages are parsed and stored.
+ */
+function pageIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: 500 });
+    else setTimeout(resolve, 0);
+  });
+}
+
 export interface PullCallbacks {
   /** Changes written to the database, to be shown. */
   applied(remote: RemoteChanges): Promise<void> | void;
@@ -56,6 +68,7 @@ export async function pullHistory(
 
   let after = since;
   for (;;) {
+    await pageIdle();
     const page = await pullMessages(after);
     const remote = remoteChanges(page.changes);
     await db.applyRemote(remote);
