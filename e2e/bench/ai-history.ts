@@ -122,18 +122,10 @@ async function newDevice(
   const historyRequests = new Set<string>();
   let wireBytes = 0;
   cdp.on('Network.responseReceived', (event) => {
-    if (event.response.url.includes('/api/ai-history/')) {
-      historyRequests.add(event.requestId);
-      if (process.env.BENCH_DEBUG)
-        console.log('response', event.response.url, event.response.headers['content-encoding']);
-    }
+    if (event.response.url.includes('/api/ai-history/')) historyRequests.add(event.requestId);
   });
   cdp.on('Network.loadingFinished', (event) => {
-    if (historyRequests.has(event.requestId)) {
-      wireBytes += event.encodedDataLength;
-      if (process.env.BENCH_DEBUG)
-        console.log('finished', event.requestId, event.encodedDataLength);
-    }
+    if (historyRequests.has(event.requestId)) wireBytes += event.encodedDataLength;
   });
 
   const started = Date.now();

@@ -107,7 +107,8 @@ describe('/agents/mindBox', () => {
       await act(() => view.router.navigate('/agents/mindBox'));
       const again = await screen.findByRole('log', { name: 'AI chat' });
       const last = () => within(again).getAllByTestId('reply-block').at(-1)!;
-      await waitFor(() => expect(last()).toHaveTextContent('1, 2, 3, 4, 5'));
+      // The rest of the stream arrives now; a loaded machine takes longer than waitFor's 1 s.
+      await waitFor(() => expect(last()).toHaveTextContent('1, 2, 3, 4, 5'), { timeout: 10_000 });
       expect(within(last()).queryByTestId('stopped')).not.toBeInTheDocument();
       const list = screen.getByRole('navigation', { name: 'AI chats' });
       expect(within(list).queryByText('Generating')).not.toBeInTheDocument();
