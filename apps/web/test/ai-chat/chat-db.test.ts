@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { chatDb, chatDbName, memoryChatDb } from '@/features/ai-chat/stores/chat-db';
+import {
+  chatDb,
+  chatDbName,
+  closeChatDbForTests,
+  memoryChatDb,
+} from '@/features/ai-chat/stores/chat-db';
 import {
   finishedMessage,
   firstScreenMessages,
@@ -203,5 +208,43 @@ describe('reply lifecycle (docs/product.md#ai-reply-lifecycle)', () => {
       reply: 'par',
       stopped: true,
     });
+  });
+});
+
+describe('a database from before the sync', () => {
+  it('opens with its chats and messages, and queues them all for the first sync', async () => {
+    const { IDBFactory } = await import('fake-indexeddb');
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    await closeChatDbForTests();
+    // Version 1: the two stores only, as a browser kept them before the sync existed.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(chatDbName, 1);
+      open.onupgradeneeded = () => {
+        const db = open.result;
+        db.createObjectStore('aiChats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+        db.createObjectStore('chatByAiMessages', { keyPath: 'id' }).createIndex(
+          'chatId_createdAt',
+          ['chatId', 'createdAt'],
+        );
+      };
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['aiChats', 'chatByAiMessages'], 'readwrite');
+        tx.objectStore('aiChats').put(chat('old', 1));
+        tx.objectStore('chatByAiMessages').put(message('old', 0));
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+
+    const db = await chatDb();
+    expect((await db.listChats()).map((c) => c.id)).toEqual(['old']);
+    expect((await db.listMessages('old')).map((m) => m.id)).toEqual(['old-0']);
+    expect(await db.readOutbox()).toEqual([]);
+    await db.enqueueAll();
+    expect((await db.readOutbox()).map((e) => e.key).sort()).toEqual(['chat:old', 'message:old-0']);
+    vi.unstubAllGlobals();
   });
 });
