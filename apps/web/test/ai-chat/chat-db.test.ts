@@ -235,7 +235,7 @@ describe('a database from before the sync', () => {
           open.result.close();
           resolve();
         };
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
       };
     });
 
