@@ -9,7 +9,10 @@ import {
   WrongPassphraseError,
 } from '@/features/ai-settings/lib/key-sealing';
 
-const keys = { OpenAI: { key: 'sk-live-1234567890', secret: '' }, DeepSeek: { key: 'ds-9', secret: 's' } };
+const keys = {
+  OpenAI: { key: 'sk-live-1234567890', secret: '' },
+  DeepSeek: { key: 'ds-9', secret: 's' },
+};
 
 // docs/product.md#settings-and-key-sync: keys leave the browser sealed with the passphrase.
 describe('sealing API keys with a passphrase', () => {
@@ -17,7 +20,11 @@ describe('sealing API keys with a passphrase', () => {
     const here = await deriveSealingKey('correct horse battery');
     const sealed = await sealKeys(here, keys);
     expect(sealedKeysSchema.parse(sealed)).toEqual(sealed);
-    expect(sealed).toMatchObject({ version: 1, kdf: 'PBKDF2-SHA256', iterations: sealingIterations });
+    expect(sealed).toMatchObject({
+      version: 1,
+      kdf: 'PBKDF2-SHA256',
+      iterations: sealingIterations,
+    });
     expect(atob(sealed.salt)).toHaveLength(16);
     expect(atob(sealed.iv)).toHaveLength(12);
     expect(JSON.stringify(sealed)).not.toContain('sk-live');

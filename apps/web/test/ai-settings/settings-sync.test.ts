@@ -113,7 +113,9 @@ describe('syncing the settings without keys', () => {
 describe('syncing keys sealed with a passphrase', () => {
   it('sends the keys only sealed; another device gets them with the right passphrase only', async () => {
     const server = settingsServer();
-    await saveSettings(withProvider(defaultSettings(), { key: 'sk-secret-laptop', model: 'gpt-4o' }));
+    await saveSettings(
+      withProvider(defaultSettings(), { key: 'sk-secret-laptop', model: 'gpt-4o' }),
+    );
     await syncOnce();
     await turnOnKeySync('correct horse battery');
     expect(server.stored.sealedKeys).toMatchObject({ version: 1, kdf: 'PBKDF2-SHA256' });

@@ -169,9 +169,7 @@ function KeySyncOn() {
   const { busy, error, run } = useAction();
   return (
     <Section>
-      <p className="text-sm" role="status">
-        {t('keySync.on')}
-      </p>
+      <p className="text-sm">{t('keySync.on')}</p>
       <div>
         <Button
           variant="outline"

@@ -101,7 +101,11 @@ export async function syncOnce(): Promise<void> {
     await writeSyncState({ ...state, synced: syncFingerprint(next, Boolean(state.sealing)) });
     if (!sameSettings(next, local)) await saveSettings(next);
   }
-  set({ mode: 'synced', serverHasKeys: Boolean(server.sealedKeys), keySync: Boolean(state.sealing) });
+  set({
+    mode: 'synced',
+    serverHasKeys: Boolean(server.sealedKeys),
+    keySync: Boolean(state.sealing),
+  });
 }
 
 /**
@@ -134,7 +138,11 @@ export function unlockSyncedKeys(passphrase: string): Promise<void> {
     }
     const { keys, sealing } = await openWithPassphrase(passphrase, server.sealedKeys);
     const next = withKeys(getSettings(), keys);
-    await writeSyncState({ ...(await readSyncState()), sealing, synced: syncFingerprint(next, true) });
+    await writeSyncState({
+      ...(await readSyncState()),
+      sealing,
+      synced: syncFingerprint(next, true),
+    });
     if (!sameSettings(next, getSettings())) await saveSettings(next);
     set({ serverHasKeys: true, keySync: true });
   });
