@@ -26,7 +26,8 @@ const route = aiHistoryRoutes.providerSettings;
 /** The server's copy of the account's settings, shared by every "device" of a test. */
 function settingsServer() {
   const stored: AiSettingsSync = { settings: null, sealedKeys: null, updatedAt: null };
-  const state = { deviceOnly: false };
+  /** `writesRefused`: the account turned device-only between a device's read and its write. */
+  const state = { deviceOnly: false, writesRefused: false };
   const refuse = () =>
     json({ statusCode: 409, code: 'CONFLICT', message: aiHistoryDeviceOnlyMessage }, 409);
   const server = fakeServer({
@@ -34,7 +35,7 @@ function settingsServer() {
       [`GET ${route}`]: () =>
         state.deviceOnly ? refuse() : json({ statusCode: 200, data: stored }),
       [`PUT ${route}`]: (request: FakeRequest) => {
-        if (state.deviceOnly) return refuse();
+        if (state.deviceOnly || state.writesRefused) return refuse();
         const body = request.body as AiSettingsSyncBody;
         stored.settings = body.settings;
         if (body.sealedKeys !== undefined) stored.sealedKeys = body.sealedKeys;
@@ -105,6 +106,16 @@ describe('syncing the settings without keys', () => {
     await saveSettings(withProvider(defaultSettings(), { model: 'gpt-4o' }));
     await syncOnce();
     expect(server.puts()).toHaveLength(0);
+    expect(useSettingsSyncStore.getState().mode).toBe('device');
+    expect(openAi().model).toBe('gpt-4o');
+  });
+
+  it('stops, keeping the settings, when the account turned device-only between its read and its write', async () => {
+    const server = settingsServer();
+    server.state.writesRefused = true;
+    await saveSettings(withProvider(defaultSettings(), { model: 'gpt-4o' }));
+    await syncOnce();
+    expect(server.puts()).toHaveLength(1);
     expect(useSettingsSyncStore.getState().mode).toBe('device');
     expect(openAi().model).toBe('gpt-4o');
   });

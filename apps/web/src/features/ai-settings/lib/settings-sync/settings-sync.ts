@@ -21,13 +21,7 @@ import {
   subscribeSettings,
 } from '@/lib/stored-settings/settings-store';
 import { useSettingsSyncStore } from '../../stores/settings-sync-store';
-import {
-  deriveSealingKey,
-  openKeys,
-  openWithPassphrase,
-  sealKeys,
-  type SealingKey,
-} from '../key-sealing';
+import { deriveSealingKey, openKeys, openWithPassphrase, sealKeys } from '../key-sealing';
 import { readSyncedSettings, writeSyncedSettings } from './settings-api';
 import { applySynced, keysOf, syncFingerprint, withKeys, withoutKeys } from './settings-merge';
 import { readSyncState, writeSyncState, type SyncState } from './sync-state';
@@ -59,13 +53,14 @@ async function send(local: StoredSettings, state: SyncState): Promise<AiSettings
   return reply;
 }
 
-/** One exchange with the server; a 409 (device-only) leaves everything here as it is. */
+/**
+ * One exchange with the server. A 409 (the account keeps its AI chats, and so its settings, on
+ * its devices only; it may have switched between the read and the write) leaves everything
+ * here as it is, and is not retried: `aiHistoryChanged` brings the next run.
+ */
 export async function syncOnce(): Promise<void> {
-  await loadSettings();
-  let state = await readSyncState();
-  let server: AiSettingsSync;
   try {
-    server = await readSyncedSettings();
+    await exchange();
   } catch (error) {
     if (isApiError(error) && error.statusCode === 409) {
       set({ mode: 'device', serverHasKeys: false });
@@ -73,6 +68,12 @@ export async function syncOnce(): Promise<void> {
     }
     throw error;
   }
+}
+
+async function exchange(): Promise<void> {
+  await loadSettings();
+  let state = await readSyncState();
+  let server = await readSyncedSettings();
   // Key sync was turned off on another device, or turned on again with another passphrase:
   // this device's key no longer fits (the server lost its copy only with the device-only mode,
   // and then sends this device's keys again).
@@ -200,7 +201,8 @@ export function startSettingsSync(): () => void {
   const socket = getSocket();
   const unsubscribe = subscribeSettings(soon);
   socket.on('aiSettingsChanged', run);
-  socket.on('aiHistoryChanged', run);
+  // The AI history's mode may have changed (it comes after every push too: debounced).
+  socket.on('aiHistoryChanged', soon);
   socket.on('connect', run);
   window.addEventListener('online', run);
   run();
@@ -211,7 +213,7 @@ export function startSettingsSync(): () => void {
     clearTimeout(writeTimer);
     unsubscribe();
     socket.off('aiSettingsChanged', run);
-    socket.off('aiHistoryChanged', run);
+    socket.off('aiHistoryChanged', soon);
     socket.off('connect', run);
     window.removeEventListener('online', run);
     stopCurrent = null;
