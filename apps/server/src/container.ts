@@ -47,6 +47,8 @@ import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
 import { AiHistoryRepository } from './repositories/ai-history.repository';
 import { AiHistoryService } from './services/ai-history.service';
+import { AiSettingsSyncRepository } from './repositories/ai-settings-sync.repository';
+import { AiSettingsSyncService } from './services/ai-settings-sync.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -184,6 +186,15 @@ export function createServices(
     ),
     realtime,
   });
+  const settingsSyncOf = (db: typeof database.db) => ({
+    history: new AiHistoryRepository(db),
+    settings: new AiSettingsSyncRepository(db),
+  });
+  const aiSettingsSync = new AiSettingsSyncService({
+    store: settingsSyncOf(database.reads),
+    transact: transactor(database.db, settingsSyncOf),
+    realtime,
+  });
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
     repositories: {
@@ -214,6 +225,7 @@ export function createServices(
     mcp,
     mcpHost,
     aiHistory,
+    aiSettingsSync,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiChatMessageSchema, aiChatSchema } from './ai-chat-export';
 import { envelope } from './envelope';
 import { limits } from './limits';
+import { providerNames } from './providers';
 
 /**
  * An account's AI history kept on the server (docs/product.md#ai-history-sync): its AI chats and
@@ -25,6 +26,8 @@ export const aiHistoryRoutes = {
   messages: '/api/ai-history/messages',
   /** GET: the account's mode and revision. PUT: change the mode. */
   settings: '/api/ai-history/settings',
+  /** GET: the synced provider settings and sealed keys. PUT: replace them (see below). */
+  providerSettings: '/api/ai-history/provider-settings',
 } as const;
 
 export const aiHistoryModes = ['synced', 'device'] as const;
@@ -128,3 +131,83 @@ export const aiHistoryFullMessage = (maxBytes: number) =>
 /** The message a push gets while the account keeps its AI chats on its devices only. */
 export const aiHistoryDeviceOnlyMessage =
   'This account keeps its AI chats on its devices only: turn syncing on to store them on the server';
+
+/**
+ * Provider settings synced through the server (docs/product.md#settings-and-key-sync): the
+ * stored settings without any API key, and, when the user opts in, the keys sealed in the
+ * browser with a passphrase the server never sees. `PUT` replaces the account's copy (the last
+ * write wins); `GET` reads it.
+ */
+/** A provider's settings as synced: everything but `key` and `secret` (strict: those are refused). */
+export const syncedProviderSettingsSchema = z
+  .object({
+    provider: z.enum(providerNames),
+    base: z.string().max(2000),
+    deploymentId: z.string().max(500),
+    model: z.string().max(500),
+    modelList: z.array(z.string().max(500)).max(5000),
+  })
+  .strict();
+
+/** The stored settings as synced: no API key anywhere (a body carrying one is refused). */
+export const syncedSettingsSchema = z
+  .object({
+    modelMapping: z.record(z.string().max(500), z.string().max(500)),
+    toolStates: z.record(z.string().max(500), z.boolean()),
+    api: z
+      .object({
+        activeProvider: z.enum(providerNames),
+        providers: z.partialRecord(z.enum(providerNames), syncedProviderSettingsSchema),
+      })
+      .strict(),
+  })
+  .strict();
+export type SyncedSettings = z.infer<typeof syncedSettingsSchema>;
+
+/** Most characters of sealed keys' ciphertext (base64): every provider's key and secret fit. */
+export const sealedKeysCiphertextMax = 65_536;
+/** Fewest PBKDF2 iterations the server accepts (the web app uses 600,000). */
+export const sealedKeysIterationsMin = 100_000;
+
+const base64 = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/);
+
+/**
+ * API keys sealed in the browser: JSON of `{provider: {key, secret}}` encrypted with AES-GCM
+ * under a key derived from the user's passphrase (PBKDF2-SHA256, `salt`, `iterations`). The
+ * server keeps it as sent and cannot open it.
+ */
+export const sealedKeysSchema = z
+  .object({
+    version: z.literal(1),
+    kdf: z.literal('PBKDF2-SHA256'),
+    iterations: z.number().int().min(sealedKeysIterationsMin).max(10_000_000),
+    salt: base64(64),
+    iv: base64(32),
+    ciphertext: base64(sealedKeysCiphertextMax),
+  })
+  .strict();
+export type SealedKeys = z.infer<typeof sealedKeysSchema>;
+
+/** `sealedKeys` omitted: the server's stay; null: they are deleted. */
+export const aiSettingsSyncBodySchema = z
+  .object({ settings: syncedSettingsSchema, sealedKeys: sealedKeysSchema.nullable().optional() })
+  .strict();
+export type AiSettingsSyncBody = z.infer<typeof aiSettingsSyncBodySchema>;
+
+export const aiSettingsSyncSchema = z.object({
+  settings: syncedSettingsSchema.nullable(),
+  sealedKeys: sealedKeysSchema.nullable(),
+  /** When the server's copy was last written (ms since the epoch); null when it has none. */
+  updatedAt: z.number().int().nullable(),
+});
+export type AiSettingsSync = z.infer<typeof aiSettingsSyncSchema>;
+export const aiSettingsSyncReplySchema = envelope(aiSettingsSyncSchema);
+
+/** Socket event to every tab of the account after its synced settings changed. */
+export const aiSettingsChangedPayloadSchema = z.object({ updatedAt: z.number().int() });
+export type AiSettingsChangedPayload = z.infer<typeof aiSettingsChangedPayloadSchema>;

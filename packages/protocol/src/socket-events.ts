@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AiHistoryChangedPayload } from './ai-history';
+import type { AiHistoryChangedPayload, AiSettingsChangedPayload } from './ai-history';
 import type { SessionUser } from './auth';
 import {
   contactChanges,
@@ -114,6 +114,8 @@ export interface ServerToClientEvents {
   catchUp: () => void;
   /** The account's AI history changed (another device pushed, or the mode changed): pull it. */
   aiHistoryChanged: (payload: AiHistoryChangedPayload) => void;
+  /** The account's synced provider settings (or sealed keys) changed: read them again. */
+  aiSettingsChanged: (payload: AiSettingsChangedPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -182,6 +182,17 @@ export interface AiMessagesTable {
   created_at: Generated<number>;
 }
 
+/** An account's synced provider settings (migration 0012): one row, replaced by each PUT. */
+export interface AiProviderSettingsTable {
+  user_id: string;
+  /** JSON of the protocol's synced settings: no API key. */
+  settings: string;
+  /** JSON of the keys sealed in the browser, as sent; null when key sync is off. */
+  sealed_keys: string | null;
+  /** Milliseconds since the epoch of the last write. */
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -195,6 +206,7 @@ export interface Database {
   ai_history_accounts: AiHistoryAccountsTable;
   ai_chats: AiChatsTable;
   ai_messages: AiMessagesTable;
+  ai_provider_settings: AiProviderSettingsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -126,8 +126,12 @@ export class AiHistoryRepository {
       .execute();
   }
 
-  /** Removes every chat and message of the account (the device-only mode). */
+  /**
+   * Removes every chat and message of the account, and its synced provider settings and sealed
+   * keys (the device-only mode keeps all of them on the devices).
+   */
   async removeAll(userId: string): Promise<void> {
+    await this.db.deleteFrom('ai_provider_settings').where('user_id', '=', userId).execute();
     await this.db.deleteFrom('ai_messages').where('user_id', '=', userId).execute();
     await this.db.deleteFrom('ai_chats').where('user_id', '=', userId).execute();
   }

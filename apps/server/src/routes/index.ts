@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { aiHistoryChatsRoutes } from './api/ai-history/chats';
 import { aiHistoryMessagesRoute } from './api/ai-history/messages';
 import { aiHistorySettingsRoutes } from './api/ai-history/settings';
+import { aiSettingsSyncRoutes } from './api/ai-history/provider-settings';
 import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
 import { registerRoute } from './api/_auth/register';
@@ -50,4 +51,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);
+  await app.register(aiSettingsSyncRoutes);
 }

@@ -6,7 +6,12 @@ import {
   type AiHistoryPushChange,
   type AiHistoryPushResult,
   type AiHistorySettings,
+  type AiSettingsSync,
+  type AiSettingsSyncBody,
+  type SealedKeys,
+  type SyncedSettings,
 } from '@confab/protocol/ai-history';
+import { defaultSettings } from '@confab/protocol/ai-settings';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 
 /** A chat as a device holds it; every field can be overridden. */
@@ -92,5 +97,56 @@ export function aiHistoryAs(app: FastifyInstance, cookie: string) {
     settings: () => data<AiHistorySettings>(call('GET', aiHistoryRoutes.settings)),
     setMode: (mode: 'synced' | 'device') =>
       data<AiHistorySettings>(call('PUT', aiHistoryRoutes.settings, { mode })),
+  };
+}
+
+/** Stored settings as a device syncs them: no `key` or `secret` anywhere. */
+export function syncedSettings(model = 'qwen2.5:7b'): SyncedSettings {
+  const settings = defaultSettings();
+  return {
+    modelMapping: { 'gpt-4o': 'gpt-4o-2024' },
+    toolStates: { 'files.read': true },
+    api: {
+      activeProvider: settings.api.activeProvider,
+      providers: Object.fromEntries(
+        Object.entries(settings.api.providers).map(([name, { key: _k, secret: _s, ...rest }]) => [
+          name,
+          name === settings.api.activeProvider ? { ...rest, model } : rest,
+        ]),
+      ),
+    },
+  };
+}
+
+/** Keys sealed in a browser, as the server sees them: opaque base64. */
+export function sealedKeys(ciphertext = 'c2VhbGVkIGtleXM='): SealedKeys {
+  return {
+    version: 1,
+    kdf: 'PBKDF2-SHA256',
+    iterations: 600_000,
+    salt: 'AAECAwQFBgcICQoLDA0ODw==',
+    iv: 'AAECAwQFBgcICQoL',
+    ciphertext,
+  };
+}
+
+/** The synced provider settings route as one signed-in device calls it. */
+export function settingsSyncAs(app: FastifyInstance, cookie: string) {
+  const call = (method: 'GET' | 'PUT', payload?: unknown) =>
+    app.inject({
+      method,
+      url: aiHistoryRoutes.providerSettings,
+      headers: { cookie },
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+  const data = async (response: Promise<LightMyRequestResponse>): Promise<AiSettingsSync> => {
+    const reply = await response;
+    if (reply.statusCode !== 200) throw new Error(`${reply.statusCode} ${reply.body}`);
+    return reply.json<{ data: AiSettingsSync }>().data;
+  };
+  return {
+    call,
+    read: () => data(call('GET')),
+    write: (body: AiSettingsSyncBody) => data(call('PUT', body)),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiSettingsSync } from '@confab/protocol/ai-history';
 import type { Contact } from '@confab/protocol/contacts';
 import type { ClientToServerEvents } from '@confab/protocol/socket-events';
 
@@ -43,6 +44,8 @@ export interface MatrixWorld {
   chat(): Promise<ChatFixture>;
   /** An AI chat and its message the participant pushed to their AI history (revisions 1, 2). */
   aiHistory(): Promise<AiHistoryFixture>;
+  /** Provider settings and sealed keys the participant synced (once per world). */
+  aiSettings(): Promise<AiSettingsSync>;
 }
 
 export interface AiHistoryFixture {
@@ -430,6 +433,52 @@ export const routeTable: Record<string, RouteRow> = {
       ),
     },
     why: 'each user sets the mode of their own AI history only',
+  },
+  'GET /api/ai-history/provider-settings': {
+    request: async (w) => {
+      await w.aiSettings();
+      return {};
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      stranger: check<AiSettingsSync>(async (reply) =>
+        same(reply, { settings: null, sealedKeys: null, updatedAt: null }, "the stranger's"),
+      ),
+      admin: check<AiSettingsSync>(async (reply) =>
+        same(reply.sealedKeys, null, "the administrator's sealed keys"),
+      ),
+      participant: check<AiSettingsSync>(async (reply, w) =>
+        same(reply, await w.aiSettings(), 'own'),
+      ),
+    },
+    why: "each user reads their own synced settings and sealed keys; an administrator reads nobody's",
+  },
+  'PUT /api/ai-history/provider-settings': {
+    request: async (w) => {
+      const { settings } = await w.aiSettings();
+      return {
+        body: { settings: { ...settings, modelMapping: { a: 'overwritten' } }, sealedKeys: null },
+      };
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      // The stranger's write is their own account's: it gets their body back, not the
+      // participant's sealed keys.
+      stranger: check<AiSettingsSync>(async ({ settings, sealedKeys }) =>
+        same(
+          { mapping: settings?.modelMapping, sealedKeys },
+          { mapping: { a: 'overwritten' }, sealedKeys: null },
+          "the stranger's",
+        ),
+      ),
+      admin: check<AiSettingsSync>(async ({ sealedKeys }) =>
+        same(sealedKeys, null, "the administrator's sealed keys"),
+      ),
+      participant: check<AiSettingsSync>(async ({ sealedKeys }) =>
+        same(sealedKeys, null, "the participant's own write"),
+      ),
+    },
+    why: 'each user writes their own synced settings only',
   },
   'GET /api/mcp/tools': {
     expect: signedIn(),

@@ -1,8 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Contact } from '@confab/protocol/contacts';
-import { aiHistoryRoutes } from '@confab/protocol/ai-history';
-import { aiChat, aiMessage, putChat, putMessage } from '../helpers/ai-history';
+import { aiHistoryRoutes, type AiSettingsSync } from '@confab/protocol/ai-history';
+import {
+  aiChat,
+  aiMessage,
+  putChat,
+  putMessage,
+  sealedKeys,
+  settingsSyncAs,
+  syncedSettings,
+} from '../helpers/ai-history';
 import { clientEventSchemas, type SocketAckReply } from '@confab/protocol/socket-events';
 import { contactFrom, contactsAs } from '../helpers/contacts';
 import {
@@ -75,6 +83,7 @@ async function newWorld() {
   const theirs = contactsAs(t.app, counterpart.cookie);
   let fixture: Promise<ChatFixture> | undefined;
   let aiFixture: Promise<AiHistoryFixture> | undefined;
+  let aiSettingsFixture: Promise<AiSettingsSync> | undefined;
   /** The participant's AI chat and its message, pushed at revisions 1 and 2. */
   async function aiHistoryOf(cookie: string): Promise<AiHistoryFixture> {
     const chat = aiChat({ summary: "The participant's own" });
@@ -109,6 +118,11 @@ async function newWorld() {
     ids: { participant: participant.user.id, counterpart: counterpart.user.id },
     chat: () => (fixture ??= chatOf(participant.cookie)),
     aiHistory: () => (aiFixture ??= aiHistoryOf(participant.cookie)),
+    aiSettings: () =>
+      (aiSettingsFixture ??= settingsSyncAs(t.app, participant.cookie).write({
+        settings: syncedSettings("the participant's"),
+        sealedKeys: sealedKeys(),
+      })),
     mcpUrl: mcpHttp.url,
     async addMcpServer(key: string) {
       const added = await requestAs(t.app, cookies.admin).post('/api/mcp/addServer', {

@@ -11,6 +11,7 @@ import { useSessionSync } from '@/lib/auth/use-session-sync';
 import { useRealtimeConnection } from '@/lib/realtime/use-realtime-connection';
 import { useOutboxDelivery } from '@/features/social-chat/hooks/use-outbox-delivery';
 import { useAiHistorySync } from '@/features/ai-chat/hooks/use-ai-history-sync';
+import { useAiSettingsSync } from '@/features/ai-settings/hooks/use-ai-settings-sync';
 import { resolveGuard } from '../router/resolve-guard';
 import { useRouteColorMode } from '../router/use-route-color-mode';
 import { AppLoading } from './app-loading';
@@ -42,6 +43,8 @@ export function RootLayout() {
   useOutboxDelivery(user?.id ?? null);
   // AI history arrives from the account's other devices on any page.
   useAiHistorySync(user?.id ?? null);
+  // So do the provider settings (never a key in plaintext).
+  useAiSettingsSync(user?.id ?? null);
   useRouteColorMode();
   const leaving = useLeavingAccount();
   const askingAboutData = useUnclaimedQuestion() !== null;

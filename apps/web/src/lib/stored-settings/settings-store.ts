@@ -32,6 +32,14 @@ let store: UseStore | null = null;
 
 const openStore = () => (store ??= createStore(accountDatabases.settings, settingsStore));
 
+/**
+ * The account's settings store, once the account's stores are ready (null when they are not):
+ * what belongs with the settings on this device only (the settings sync's state) lives there too.
+ */
+export async function accountSettingsStore(): Promise<UseStore | null> {
+  return (await accountStorageReady()) ? openStore() : null;
+}
+
 function notify(): void {
   for (const listener of listeners) listener(current);
 }

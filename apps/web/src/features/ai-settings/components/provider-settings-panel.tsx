@@ -9,6 +9,7 @@ import { getSettings, saveSettings } from '@/lib/stored-settings/settings-store'
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { fetchModelList } from '../api/model-list';
 import { validateProvider, type ProviderFieldError } from '../lib/provider-validation';
+import { KeySyncSection } from './key-sync-section';
 import { ModelMappingEditor } from './model-mapping-editor';
 import { SettingsFileActions } from './settings-file-actions';
 
@@ -135,6 +136,10 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
         </div>
       </form>
       {children}
+      <KeySyncSection
+        // Keys opened from the server replace this device's: the fields show them at once.
+        onKeysChanged={() => setDrafts(getSettings().api.providers)}
+      />
       <SettingsFileActions
         onImported={(settings) => {
           setDrafts(settings.api.providers);
