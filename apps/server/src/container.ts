@@ -174,8 +174,8 @@ export function createServices(
     log,
   });
   const aiHistory = new AiHistoryService({
-    store: new AiHistoryRepository(database.reads),
-    transact: transactor(database.db, (db) => new AiHistoryRepository(db)),
+    store: new AiHistoryRepository(database.reads, database.engine),
+    transact: transactor(database.db, (db) => new AiHistoryRepository(db, database.engine)),
     maxBytes: config.aiHistoryMaxBytes,
     pushes: perMinute(
       'ai-history-pushes',

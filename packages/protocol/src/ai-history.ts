@@ -25,6 +25,8 @@ export const aiHistoryRoutes = {
   messages: '/api/ai-history/messages',
   /** GET: the account's mode and revision. PUT: change the mode. */
   settings: '/api/ai-history/settings',
+  /** GET: the account's messages whose prompt or reply holds `q` (ai-history-search.ts). */
+  search: '/api/ai-history/search',
 } as const;
 
 export const aiHistoryModes = ['synced', 'device'] as const;

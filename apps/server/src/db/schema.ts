@@ -180,6 +180,8 @@ export interface AiMessagesTable {
   size: Generated<number>;
   /** The message's createdAt. */
   created_at: Generated<number>;
+  /** Prompt and reply, case-folded, for search (null once deleted); the repository writes it. */
+  search_text: Generated<string | null>;
 }
 
 export interface Database {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aiHistoryChatsRoutes } from './api/ai-history/chats';
 import { aiHistoryMessagesRoute } from './api/ai-history/messages';
+import { aiHistorySearchRoute } from './api/ai-history/search';
 import { aiHistorySettingsRoutes } from './api/ai-history/settings';
 import { healthRoutes } from './api/health';
 import { loginRoute } from './api/_auth/login';
@@ -50,4 +51,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);
+  await app.register(aiHistorySearchRoute);
 }
