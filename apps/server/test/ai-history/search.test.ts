@@ -1,6 +1,8 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiHistorySearchResult } from '@confab/protocol/ai-history-search';
 import type { AiHistoryPushChange } from '@confab/protocol/ai-history';
+import { migrations } from '../../src/db/migrations/index';
 import { searchRecentWindow } from '../../src/repositories/ai-history.repository';
 import {
   aiChat,
@@ -199,5 +201,42 @@ describe.each(databaseTargets)('AI history search on $engine', (target) => {
     expect(await phone.search(` ${'x'.repeat(200)} `)).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: searchUrl('ok') });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+// Messages stored before migration 0011 are found once it has run.
+describe.each(databaseTargets)('AI history search migration on $engine', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(() => t.close());
+
+  it('indexes the messages already stored', async () => {
+    const { cookie } = await signUp(t.app);
+    const phone = aiHistoryAs(t.app, cookie);
+    const chat = aiChat({ summary: 'Before search' });
+    const filler = Array.from({ length: searchRecentWindow }, (_, i) =>
+      aiMessage(chat.id, { prompt: `filler ${i}`, createdAt: 10 + i }),
+    );
+    const old = aiMessage(chat.id, { prompt: 'ÄRGER über 天气预报', createdAt: 1 });
+    const changes = [putChat(chat), putMessage(old), ...filler.map(putMessage)];
+    for (let i = 0; i < changes.length; i += 200) await phone.push(changes.slice(i, i + 200));
+
+    const migrator = new Migrator({
+      db: t.app.database.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    expect((await migrator.migrateTo('0010-ai-history')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+    // Past the newest messages, so through the index the migration filled.
+    for (const query of ['ärger', 'Ärger über', '天气', '天气预报']) {
+      expect(
+        (await phone.search(query)).map((r) => r.messageId),
+        query,
+      ).toEqual([old.id]);
+    }
   });
 });
