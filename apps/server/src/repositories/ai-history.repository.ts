@@ -34,6 +34,8 @@ const messageColumns = [
 export const searchRecentWindow = 2000;
 /** The trigram index needs queries of at least this many characters. */
 const trigramMin = 3;
+/** (SQLite) Most trigrams a query of 1 or 2 characters is looked up by. */
+const shortQueryTermsMax = 2000;
 
 /** What an account without a row has: synced, nothing stored. */
 export const freshAccount = (userId: string): AiHistoryAccountRow => ({
@@ -155,7 +157,7 @@ export class AiHistoryRepository {
       const rowids = sql`(select rowid from ai_messages where user_id = ${userId} and id in (${sql.join(ids)}))`;
       await sql`delete from ai_message_search where rowid in ${rowids}`.execute(this.db);
       await sql`insert into ai_message_search (rowid, body)
-        select rowid, search_text from ai_messages
+        select rowid, search_text || '  ' from ai_messages
         where user_id = ${userId} and id in (${sql.join(ids)}) and search_text is not null`.execute(
         this.db,
       );
@@ -197,8 +199,8 @@ export class AiHistoryRepository {
    * 1. among the account's newest `searchRecentWindow` messages: enough matches there are the
    *    answer (a common word stops here);
    * 2. otherwise, for 3 characters or more, the matches the trigram index finds (then few);
-   * 3. otherwise (1 or 2 characters, which no trigram holds), the account's messages newest
-   *    first, until `limit` match: a scan of the account's own rows only.
+   * 3. otherwise (1 or 2 characters, which no trigram holds), through the index of the terms
+   *    that begin with them (SQLite) or of characters and pairs of characters (PostgreSQL).
    */
   async searchMessages(userId: string, folded: string, limit: number): Promise<AiMessageHit[]> {
     const holds =
@@ -230,11 +232,57 @@ export class AiHistoryRepository {
             order by created_at desc, id desc limit ${limit}`.execute(this.db);
       return found.rows;
     }
-    const scanned = await sql<AiMessageHit>`
+    return this.engine === 'sqlite'
+      ? this.searchShortSqlite(userId, folded, limit)
+      : this.searchShortPostgres(userId, folded, limit);
+  }
+
+  /**
+   * A query of 1 or 2 characters on SQLite: the trigrams of the index that begin with it (every
+   * text is indexed with two spaces after it, so each of its characters begins one), then the
+   * messages holding any of them. Past `shortQueryTermsMax` such trigrams, the account's rows
+   * are read newest first instead.
+   */
+  private async searchShortSqlite(
+    userId: string,
+    folded: string,
+    limit: number,
+  ): Promise<AiMessageHit[]> {
+    const terms = await sql<{ term: string }>`
+      select term from ai_message_search_terms
+      where term >= ${folded} and term < ${`${folded}\u{10ffff}`}
+      limit ${shortQueryTermsMax + 1}`.execute(this.db);
+    const holds = sql`instr(m.search_text, ${folded}) > 0`;
+    if (terms.rows.length === 0) return [];
+    if (terms.rows.length > shortQueryTermsMax) {
+      const scanned = await sql<AiMessageHit>`
+        select m.id, m.chat_id, m.created_at, m.data from ai_messages m
+        where m.user_id = ${userId} and m.deleted = 0 and ${holds}
+        order by m.created_at desc, m.id desc limit ${limit}`.execute(this.db);
+      return scanned.rows;
+    }
+    const match = terms.rows.map(({ term }) => ftsPhrase(term)).join(' OR ');
+    const found = await sql<AiMessageHit>`
+      select m.id, m.chat_id, m.created_at, m.data
+      from ai_message_search s join ai_messages m on m.rowid = s.rowid
+      where ai_message_search match ${match}
+        and m.user_id = ${userId} and m.deleted = 0 and ${holds}
+      order by m.created_at desc, m.id desc limit ${limit}`.execute(this.db);
+    return found.rows;
+  }
+
+  /** A query of 1 or 2 characters on PostgreSQL: the index of characters and pairs. */
+  private async searchShortPostgres(
+    userId: string,
+    folded: string,
+    limit: number,
+  ): Promise<AiMessageHit[]> {
+    const found = await sql<AiMessageHit>`
       select id, chat_id, created_at, data from ai_messages
-      where user_id = ${userId} and deleted = 0 and ${holds}
+      where user_id = ${userId} and deleted = 0
+        and ai_search_grams(search_text) @> array[${folded}]::text[]
       order by created_at desc, id desc limit ${limit}`.execute(this.db);
-    return scanned.rows;
+    return found.rows;
   }
 
   /** Chat rows changed after `since`, oldest revision first. */

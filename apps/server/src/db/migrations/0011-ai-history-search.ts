@@ -10,7 +10,8 @@ import { searchTextOf } from '@confab/protocol/ai-history-search';
  *   (contentless: its rowid is the message row's rowid, and it keeps no second copy of the
  *   text), kept by the repository in the transaction of every write.
  * - PostgreSQL: a pg_trgm GIN index on `search_text`. Without the extension (not installed on
- *   the server), the migration leaves the index out and search scans the account's rows.
+ *   the server), the migration leaves the index out and search scans the account's rows. And a
+ *   GIN index of each text's characters and pairs of characters, for queries of 1 or 2.
  * - Both: an index of each account's messages newest first, which search reads in that order.
  *
  * Existing messages are folded here (in JavaScript, as later writes are) and indexed.
@@ -24,12 +25,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'created_at'])
     .execute();
   await backfill(db);
-  if (postgres) await createTrigramIndex(db);
-  else {
+  if (postgres) {
+    await createGramIndex(db);
+    await createTrigramIndex(db);
+  } else {
     await sql`create virtual table ai_message_search using fts5(body, content='', contentless_delete=1, tokenize='trigram')`.execute(
       db,
     );
-    await sql`insert into ai_message_search (rowid, body) select rowid, search_text from ai_messages where search_text is not null`.execute(
+    // The index's terms (trigrams): a query of 1 or 2 characters looks up the terms it begins.
+    await sql`create virtual table ai_message_search_terms using fts5vocab(ai_message_search, 'row')`.execute(
+      db,
+    );
+    // Two spaces after the text (as the repository writes it): its last characters begin a
+    // trigram too. A query never ends in a space (it is trimmed), so they match nothing else.
+    await sql`insert into ai_message_search (rowid, body) select rowid, search_text || '  ' from ai_messages where search_text is not null`.execute(
       db,
     );
   }
@@ -37,8 +46,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  if (postgres) await sql`drop index if exists ai_messages_search_trgm`.execute(db);
-  else await sql`drop table if exists ai_message_search`.execute(db);
+  if (postgres) {
+    await sql`drop index if exists ai_messages_search_trgm`.execute(db);
+    await sql`drop index if exists ai_messages_search_grams`.execute(db);
+    await sql`drop function if exists ai_search_grams(text)`.execute(db);
+  } else {
+    await sql`drop table if exists ai_message_search_terms`.execute(db);
+    await sql`drop table if exists ai_message_search`.execute(db);
+  }
   await db.schema.dropIndex('ai_messages_user_created').execute();
   await db.schema.alterTable('ai_messages').dropColumn('search_text').execute();
 }
@@ -66,6 +81,25 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
     const last = page.rows[page.rows.length - 1]!;
     after = { user_id: last.user_id, id: last.id };
   }
+}
+
+/**
+ * Queries of 1 or 2 characters, which no trigram holds: a GIN index of each text's distinct
+ * characters and pairs of characters (PostgreSQL keeps it with the row).
+ */
+async function createGramIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function ai_search_grams(t text) returns text[]
+    language sql immutable strict parallel safe as $$
+      select coalesce(array_agg(distinct g), '{}') from (
+        select substr(t, i, 1) as g from generate_series(1, length(t)) as i
+        union all
+        select substr(t, i, 2) from generate_series(1, length(t) - 1) as i
+      ) grams
+    $$`.execute(db);
+  await sql`create index ai_messages_search_grams on ai_messages using gin (ai_search_grams(search_text))`.execute(
+    db,
+  );
 }
 
 /**
