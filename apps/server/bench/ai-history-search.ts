@@ -182,7 +182,7 @@ for (const path of paths) {
       `${path}: seeded ${messageCount} + ${baselineCount} + 3 × 2,000 messages in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     // As autovacuum would after such a load: the planner's statistics of the new rows.
-    if (path === 'pg') await sql`analyze`.execute(t.app.database.db);
+    if (path === 'pg') await sql`analyze ai_messages`.execute(t.app.database.db);
     await run(t.app, baseline, `${path} ${baselineCount} messages`);
     await run(t.app, big, `${path} ${messageCount} messages`);
   } finally {

@@ -182,6 +182,8 @@ export interface AiMessagesTable {
   created_at: Generated<number>;
   /** Prompt and reply, case-folded, for search (null once deleted); the repository writes it. */
   search_text: Generated<string | null>;
+  /** (PostgreSQL only) The search text's distinct characters and pairs of characters. */
+  search_grams?: Generated<string[] | null>;
 }
 
 export interface Database {

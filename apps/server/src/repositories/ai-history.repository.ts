@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AiHistoryMode } from '@confab/protocol/ai-history';
 import { searchTextOf } from '@confab/protocol/ai-history-search';
+import { searchGrams } from '../db/search-grams';
 import type {
   AiChatsTable,
   AiHistoryAccountsTable,
@@ -11,8 +12,8 @@ import type {
 
 export type AiHistoryAccountRow = Selectable<AiHistoryAccountsTable>;
 export type AiChatRow = Selectable<AiChatsTable>;
-/** A message row as the service sees it: the repository derives `search_text` from `data`. */
-export type AiMessageRow = Omit<Selectable<AiMessagesTable>, 'search_text'>;
+/** A message row as the service sees it: the repository derives the search columns from `data`. */
+export type AiMessageRow = Omit<Selectable<AiMessagesTable>, 'search_text' | 'search_grams'>;
 /** A message found by search (newest first). */
 export type AiMessageHit = Pick<AiMessageRow, 'id' | 'chat_id' | 'created_at'> & { data: string };
 
@@ -136,7 +137,7 @@ export class AiHistoryRepository {
     if (rows.length === 0) return;
     await this.db
       .insertInto('ai_messages')
-      .values(rows.map((row) => ({ ...row, search_text: searchTextOfRow(row) })))
+      .values(rows.map((row) => this.withSearch(row)))
       .onConflict((oc) =>
         oc.columns(['user_id', 'id']).doUpdateSet((eb) => ({
           chat_id: eb.ref('excluded.chat_id'),
@@ -146,6 +147,7 @@ export class AiHistoryRepository {
           size: eb.ref('excluded.size'),
           created_at: eb.ref('excluded.created_at'),
           search_text: eb.ref('excluded.search_text'),
+          ...(this.engine === 'postgres' && { search_grams: eb.ref('excluded.search_grams') }),
         })),
       )
       .execute();
@@ -162,6 +164,13 @@ export class AiHistoryRepository {
         this.db,
       );
     }
+  }
+
+  /** The row with what search reads of it: its folded text (and on PostgreSQL its grams). */
+  private withSearch(row: AiMessageRow) {
+    const text = searchTextOfRow(row);
+    if (this.engine === 'sqlite') return { ...row, search_text: text };
+    return { ...row, search_text: text, search_grams: text === null ? null : searchGrams(text) };
   }
 
   /** (SQLite) Removes the search entries of the rows `where` picks, before the rows go. */
@@ -280,7 +289,7 @@ export class AiHistoryRepository {
     const found = await sql<AiMessageHit>`
       select id, chat_id, created_at, data from ai_messages
       where user_id = ${userId} and deleted = 0
-        and ai_search_grams(search_text) @> array[${folded}]::text[]
+        and search_grams @> array[${folded}]::text[]
       order by created_at desc, id desc limit ${limit}`.execute(this.db);
     return found.rows;
   }

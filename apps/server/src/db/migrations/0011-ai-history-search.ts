@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { searchTextOf } from '@confab/protocol/ai-history-search';
+import { searchGrams } from '../search-grams';
 
 /**
  * Search of AI messages (docs/product.md#ai-history-search).
@@ -10,8 +11,9 @@ import { searchTextOf } from '@confab/protocol/ai-history-search';
  *   (contentless: its rowid is the message row's rowid, and it keeps no second copy of the
  *   text), kept by the repository in the transaction of every write.
  * - PostgreSQL: a pg_trgm GIN index on `search_text`. Without the extension (not installed on
- *   the server), the migration leaves the index out and search scans the account's rows. And a
- *   GIN index of each text's characters and pairs of characters, for queries of 1 or 2.
+ *   the server), the migration leaves the index out and search scans the account's rows. And
+ *   `ai_messages.search_grams`, the text's distinct characters and pairs of characters (the
+ *   repository writes them), in a GIN index: queries of 1 or 2 characters.
  * - Both: an index of each account's messages newest first, which search reads in that order.
  *
  * Existing messages are folded here (in JavaScript, as later writes are) and indexed.
@@ -19,14 +21,22 @@ import { searchTextOf } from '@confab/protocol/ai-history-search';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema.alterTable('ai_messages').addColumn('search_text', 'text').execute();
+  if (postgres) {
+    await db.schema
+      .alterTable('ai_messages')
+      .addColumn('search_grams', sql`text[]`)
+      .execute();
+  }
   await db.schema
     .createIndex('ai_messages_user_created')
     .on('ai_messages')
     .columns(['user_id', 'created_at'])
     .execute();
-  await backfill(db);
+  await backfill(db, postgres);
   if (postgres) {
-    await createGramIndex(db);
+    await sql`create index ai_messages_search_grams on ai_messages using gin (search_grams)`.execute(
+      db,
+    );
     await createTrigramIndex(db);
   } else {
     await sql`create virtual table ai_message_search using fts5(body, content='', contentless_delete=1, tokenize='trigram')`.execute(
@@ -49,7 +59,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (postgres) {
     await sql`drop index if exists ai_messages_search_trgm`.execute(db);
     await sql`drop index if exists ai_messages_search_grams`.execute(db);
-    await sql`drop function if exists ai_search_grams(text)`.execute(db);
+    await db.schema.alterTable('ai_messages').dropColumn('search_grams').execute();
   } else {
     await sql`drop table if exists ai_message_search_terms`.execute(db);
     await sql`drop table if exists ai_message_search`.execute(db);
@@ -59,7 +69,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 /** Folds the stored messages' text, a page at a time. */
-async function backfill(db: Kysely<unknown>): Promise<void> {
+async function backfill(db: Kysely<unknown>, postgres: boolean): Promise<void> {
   interface Row {
     user_id: string;
     id: string;
@@ -74,32 +84,14 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
       order by user_id, id limit 500`.execute(db);
     if (page.rows.length === 0) return;
     for (const row of page.rows) {
-      const message = JSON.parse(row.data) as { prompt: string; reply: string };
-      await sql`update ai_messages set search_text = ${searchTextOf(message)}
+      const text = searchTextOf(JSON.parse(row.data) as { prompt: string; reply: string });
+      const grams = postgres ? sql`, search_grams = ${searchGrams(text)}` : sql``;
+      await sql`update ai_messages set search_text = ${text} ${grams}
         where user_id = ${row.user_id} and id = ${row.id}`.execute(db);
     }
     const last = page.rows[page.rows.length - 1]!;
     after = { user_id: last.user_id, id: last.id };
   }
-}
-
-/**
- * Queries of 1 or 2 characters, which no trigram holds: a GIN index of each text's distinct
- * characters and pairs of characters (PostgreSQL keeps it with the row).
- */
-async function createGramIndex(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function ai_search_grams(t text) returns text[]
-    language sql immutable strict parallel safe as $$
-      select coalesce(array_agg(distinct g), '{}') from (
-        select substr(t, i, 1) as g from generate_series(1, length(t)) as i
-        union all
-        select substr(t, i, 2) from generate_series(1, length(t) - 1) as i
-      ) grams
-    $$`.execute(db);
-  await sql`create index ai_messages_search_grams on ai_messages using gin (ai_search_grams(search_text))`.execute(
-    db,
-  );
 }
 
 /**
