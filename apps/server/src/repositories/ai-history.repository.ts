@@ -206,7 +206,7 @@ export class AiHistoryRepository {
    * Up to `limit` of the account's live messages whose search text holds `folded` (a folded
    * query), newest first:
    * 1. among the account's newest `searchRecentWindow` messages: enough matches there are the
-   *    answer (a common word stops here);
+   *    answer (a common word stops here), and so are those found when that was all of them;
    * 2. otherwise, for 3 characters or more, the matches the trigram index finds (then few);
    * 3. otherwise (1 or 2 characters, which no trigram holds), through the index of the terms
    *    that begin with them (SQLite) or of characters and pairs of characters (PostgreSQL).
@@ -225,6 +225,13 @@ export class AiHistoryRepository {
       where ${holds}
       order by created_at desc, id desc limit ${limit}`.execute(this.db);
     if (recent.rows.length === limit) return recent.rows;
+    // An account whose every message was in the window has its answer already.
+    const { rows } = await sql<{ n: number | string }>`
+      select count(*) as n from (
+        select 1 from ai_messages where user_id = ${userId} and deleted = 0
+        limit ${searchRecentWindow + 1}
+      ) live`.execute(this.db);
+    if (Number(rows[0]?.n ?? 0) <= searchRecentWindow) return recent.rows;
     if ([...folded].length >= trigramMin) {
       const found =
         this.engine === 'sqlite'
@@ -234,11 +241,11 @@ export class AiHistoryRepository {
             where ai_message_search match ${ftsPhrase(folded)}
               and m.user_id = ${userId} and m.deleted = 0 and instr(m.search_text, ${folded}) > 0
             order by m.created_at desc, m.id desc limit ${limit}`.execute(this.db)
-          : await sql<AiMessageHit>`
-            select id, chat_id, created_at, data from ai_messages
-            where user_id = ${userId} and deleted = 0
-              and search_text like ${`%${likeEscaped(folded)}%`} escape '\\'
-            order by created_at desc, id desc limit ${limit}`.execute(this.db);
+          : await this.postgresMatches(
+              userId,
+              sql`search_text like ${`%${likeEscaped(folded)}%`} escape '\\'`,
+              limit,
+            );
       return found.rows;
     }
     return this.engine === 'sqlite'
@@ -286,12 +293,28 @@ export class AiHistoryRepository {
     folded: string,
     limit: number,
   ): Promise<AiMessageHit[]> {
-    const found = await sql<AiMessageHit>`
-      select id, chat_id, created_at, data from ai_messages
-      where user_id = ${userId} and deleted = 0
-        and search_grams @> array[${folded}]::text[]
-      order by created_at desc, id desc limit ${limit}`.execute(this.db);
+    const found = await this.postgresMatches(
+      userId,
+      sql`search_grams @> array[${folded}]::text[]`,
+      limit,
+    );
     return found.rows;
+  }
+
+  /**
+   * (PostgreSQL) The account's rows `matches` picks, then the newest of them. Materialised
+   * apart from the order: given `order by created_at limit`, the planner walked the account's
+   * rows newest first testing each (seconds over 100,000 rows for a word in none of them),
+   * where the GIN index finds the few matches at once (and a small account's rows are few).
+   */
+  private postgresMatches(userId: string, matches: ReturnType<typeof sql>, limit: number) {
+    return sql<AiMessageHit>`
+      with found as materialized (
+        select id, chat_id, created_at, data from ai_messages
+        where user_id = ${userId} and deleted = 0 and ${matches}
+      )
+      select id, chat_id, created_at, data from found
+      order by created_at desc, id desc limit ${limit}`.execute(this.db);
   }
 
   /** Chat rows changed after `since`, oldest revision first. */

@@ -177,6 +177,18 @@ describe.each(databaseTargets)('AI history search on $engine', (target) => {
 
     expect((await phone.search('quokka')).map((r) => r.messageId)).toEqual([old.id]);
     expect((await phone.search('袋鼠')).map((r) => r.messageId)).toEqual([old.id]);
+    // Another account as large, whose search goes through the same indexes: nothing of these.
+    const other = await device();
+    const theirs = aiChat();
+    const theirChanges = [
+      putChat(theirs),
+      ...filler.map((m) => putMessage({ ...m, id: `${m.id}-b`, chatId: theirs.id })),
+    ];
+    for (let i = 0; i < theirChanges.length; i += 200)
+      await other.push(theirChanges.slice(i, i + 200));
+    for (const query of ['quokka', '袋鼠', '鼠', 'qu']) {
+      expect(await other.search(query), query).toEqual([]);
+    }
     const common = await phone.search('common', 3);
     expect(common.map((r) => r.createdAt)).toEqual([
       searchRecentWindow + 100,
