@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     await createTrigramIndex(db);
   } else {
-    await sql`create virtual table ai_message_search using fts5(body, content='', contentless_delete=1, tokenize='trigram')`.execute(
+    // Case-sensitive: the text is folded already (in JavaScript, as queries are), and a second
+    // folding by FTS5 could differ from it for a few characters.
+    await sql`create virtual table ai_message_search using fts5(body, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(
       db,
     );
     // The index's terms (trigrams): a query of 1 or 2 characters looks up the terms it begins.
