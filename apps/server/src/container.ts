@@ -176,8 +176,8 @@ export function createServices(
     log,
   });
   const aiHistory = new AiHistoryService({
-    store: new AiHistoryRepository(database.reads),
-    transact: transactor(database.db, (db) => new AiHistoryRepository(db)),
+    store: new AiHistoryRepository(database.reads, database.engine),
+    transact: transactor(database.db, (db) => new AiHistoryRepository(db, database.engine)),
     maxBytes: config.aiHistoryMaxBytes,
     pushes: perMinute(
       'ai-history-pushes',
@@ -187,7 +187,7 @@ export function createServices(
     realtime,
   });
   const settingsSyncOf = (db: typeof database.db) => ({
-    history: new AiHistoryRepository(db),
+    history: new AiHistoryRepository(db, database.engine),
     settings: new AiSettingsSyncRepository(db),
   });
   const aiSettingsSync = new AiSettingsSyncService({

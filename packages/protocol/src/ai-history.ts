@@ -28,6 +28,8 @@ export const aiHistoryRoutes = {
   settings: '/api/ai-history/settings',
   /** GET: the synced provider settings and sealed keys. PUT: replace them (see below). */
   providerSettings: '/api/ai-history/provider-settings',
+  /** GET: the account's messages whose prompt or reply holds `q` (ai-history-search.ts). */
+  search: '/api/ai-history/search',
 } as const;
 
 export const aiHistoryModes = ['synced', 'device'] as const;

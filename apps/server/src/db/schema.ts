@@ -180,6 +180,10 @@ export interface AiMessagesTable {
   size: Generated<number>;
   /** The message's createdAt. */
   created_at: Generated<number>;
+  /** Prompt and reply, case-folded, for search (null once deleted); the repository writes it. */
+  search_text: Generated<string | null>;
+  /** (PostgreSQL only) The search text's distinct characters and pairs of characters. */
+  search_grams?: Generated<string[] | null>;
 }
 
 /** An account's synced provider settings (migration 0012): one row, replaced by each PUT. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aiHistoryChatsRoutes } from './api/ai-history/chats';
 import { aiHistoryMessagesRoute } from './api/ai-history/messages';
+import { aiHistorySearchRoute } from './api/ai-history/search';
 import { aiHistorySettingsRoutes } from './api/ai-history/settings';
 import { aiSettingsSyncRoutes } from './api/ai-history/provider-settings';
 import { healthRoutes } from './api/health';
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);
   await app.register(aiSettingsSyncRoutes);
+  await app.register(aiHistorySearchRoute);
 }

@@ -11,6 +11,11 @@ import {
   type syncedChatSchema,
   type syncedMessageSchema,
 } from '@confab/protocol/ai-history';
+import {
+  foldForSearch,
+  searchSnippet,
+  type AiHistorySearchResult,
+} from '@confab/protocol/ai-history-search';
 import type { z } from 'zod';
 import { conflict } from '../lib/app-error';
 import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
@@ -80,6 +85,37 @@ export class AiHistoryService {
       changes: rows.slice(0, aiHistoryPageMax).map(messageChange),
       more: rows.length > aiHistoryPageMax,
     };
+  }
+
+  /**
+   * The account's messages whose prompt or reply holds `query` (case-insensitive), newest
+   * first, each with a snippet around its first match (docs/product.md#ai-history-search).
+   */
+  async search(user: SessionUser, query: string, limit: number): Promise<AiHistorySearchResult[]> {
+    const { store } = this.options;
+    const hits = await store.searchMessages(user.id, foldForSearch(query), limit);
+    const chatIds = [...new Set(hits.map((hit) => hit.chat_id))];
+    const titles = new Map(
+      (await store.chatsByIds(user.id, chatIds)).map((chat) => [
+        chat.id,
+        chat.data === null ? '' : (JSON.parse(chat.data) as SyncedChat).summary,
+      ]),
+    );
+    const results: AiHistorySearchResult[] = [];
+    for (const hit of hits) {
+      const message = JSON.parse(hit.data) as SyncedMessage;
+      // Null only when the match spans the prompt's end and the reply's start: not a match.
+      const snippet = searchSnippet(message, query);
+      if (!snippet) continue;
+      results.push({
+        chatId: hit.chat_id,
+        messageId: hit.id,
+        chatTitle: titles.get(hit.chat_id) ?? '',
+        createdAt: hit.created_at,
+        ...snippet,
+      });
+    }
+    return results;
   }
 
   async push(user: SessionUser, changes: AiHistoryPushChange[]): Promise<PushOutcome> {

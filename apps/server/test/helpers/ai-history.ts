@@ -13,6 +13,7 @@ import {
 } from '@confab/protocol/ai-history';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiHistorySearchResult } from '@confab/protocol/ai-history-search';
 
 /** A chat as a device holds it; every field can be overridden. */
 export function aiChat(overrides: Partial<AiChat> = {}): AiChat {
@@ -95,6 +96,10 @@ export function aiHistoryAs(app: FastifyInstance, cookie: string) {
         call('GET', `${aiHistoryRoutes.messages}?since=${since}`),
       ),
     settings: () => data<AiHistorySettings>(call('GET', aiHistoryRoutes.settings)),
+    search: (q: string, limit?: number) =>
+      data<{ results: AiHistorySearchResult[] }>(call('GET', searchUrl(q, limit))).then(
+        ({ results }) => results,
+      ),
     setMode: (mode: 'synced' | 'device') =>
       data<AiHistorySettings>(call('PUT', aiHistoryRoutes.settings, { mode })),
   };
@@ -149,4 +154,10 @@ export function settingsSyncAs(app: FastifyInstance, cookie: string) {
     read: () => data(call('GET')),
     write: (body: AiSettingsSyncBody) => data(call('PUT', body)),
   };
+}
+
+/** The search route's URL for a query (and a limit). */
+export function searchUrl(q: string, limit?: number): string {
+  const query = new URLSearchParams({ q, ...(limit !== undefined && { limit: String(limit) }) });
+  return `${aiHistoryRoutes.search}?${query.toString()}`;
 }

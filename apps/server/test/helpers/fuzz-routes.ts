@@ -12,6 +12,7 @@ import { multipartBody } from './fuzz-multipart';
 import { mcpSettings } from './mcp';
 import { routeCollector, type ApiRoute } from './route-table';
 import type { DatabaseTarget } from './database-targets';
+import { aiChat, aiHistoryAs, aiMessage, putChat, putMessage } from './ai-history';
 import { contactsAs } from './contacts';
 import { befriend, chatContent, friends, person, socialAs } from './social-chat';
 import { startTestApp } from './test-app';
@@ -309,6 +310,15 @@ async function pathValues(
   const others = await friends(app);
   const mine = await chatContent(app, admin.cookie, own.chatId);
   const theirs = await chatContent(app, others.alice.cookie, others.chatId);
+  // AI messages of the user's own, so that search has an index to read (and quotes, percent
+  // signs and the like in its queries meet real rows).
+  const chat = aiChat();
+  await aiHistoryAs(app, admin.cookie).push([
+    putChat(chat),
+    ...['Quoted "text" 100% of_the time', '今天天气很好 ÄÖÜ', 'a\\b*c?d(e)f^g:h'].map((prompt) =>
+      putMessage(aiMessage(chat.id, { prompt })),
+    ),
+  ]);
   return {
     chatId: [mine.chatId, theirs.chatId],
     messageId: [mine.messageId, theirs.messageId],

@@ -107,6 +107,11 @@ const nothingOfTheParticipants = check<Changes>(async ({ changes }) =>
   same(changes, [], "the participant's AI history as another account pulls it"),
 );
 
+/** Another account's search finds nothing of the participant's messages. */
+const nothingFound = check<{ results: unknown[] }>(async ({ results }) =>
+  same(results, [], "the participant's AI messages as another account searches them"),
+);
+
 const partiesOnly = { anonymous: 401, stranger: 404, admin: 404, participant: 200 };
 
 // The smallest real PNG: a 1×1 transparent pixel (uploads are typed by their content).
@@ -397,6 +402,25 @@ export const routeTable: Record<string, RouteRow> = {
       ),
     },
     why: "each user pulls their own AI messages; an administrator reads nobody's",
+  },
+  'GET /api/ai-history/search': {
+    request: async (w) => {
+      await w.aiHistory();
+      return { query: `q=${encodeURIComponent("participant's question")}` };
+    },
+    expect: { ...signedIn(), participant: 200 },
+    replies: {
+      stranger: nothingFound,
+      admin: nothingFound,
+      participant: check<{ results: { messageId: string }[] }>(async ({ results }, w) =>
+        same(
+          results.map((r) => r.messageId),
+          [(await w.aiHistory()).message.id],
+          "the participant's search",
+        ),
+      ),
+    },
+    why: "each user searches their own AI messages: another account's never show, an administrator's search included",
   },
   'GET /api/ai-history/settings': {
     request: async (w) => {

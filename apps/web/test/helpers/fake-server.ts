@@ -5,6 +5,8 @@ export interface FakeRequest {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's parameters. */
+  query: URLSearchParams;
 }
 
 type Handler = (request: FakeRequest) => Response | Promise<Response>;
@@ -41,7 +43,7 @@ export function fakeServer(options: { session?: SessionReply; routes?: Record<st
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path: url.pathname, body };
+    const request = { method, path: url.pathname, body, query: url.searchParams };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) return json({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }, 404);

@@ -9,6 +9,7 @@ import * as consent from './0007-consent';
 import * as fileLifetimes from './0008-file-lifetimes';
 import * as userRoles from './0009-user-roles';
 import * as aiHistory from './0010-ai-history';
+import * as aiHistorySearch from './0011-ai-history-search';
 import * as aiProviderSettings from './0012-ai-provider-settings';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008-file-lifetimes': fileLifetimes,
   '0009-user-roles': userRoles,
   '0010-ai-history': aiHistory,
+  '0011-ai-history-search': aiHistorySearch,
   '0012-ai-provider-settings': aiProviderSettings,
 };

@@ -93,18 +93,30 @@ let openings = 0;
  */
 let historyRead: Promise<void> = Promise.resolve();
 
-export function openChat(id: string): Promise<void> {
-  const reading = readMessages(id);
+/**
+ * Opens a chat; with `focusMessageId` (a message found by search), the list scrolls to that
+ * message once it is shown, which for an older one is after the rest of the chat is read.
+ */
+export function openChat(id: string, focusMessageId: string | null = null): Promise<void> {
+  const reading = readMessages(id, focusMessageId);
   historyRead = reading.catch(() => {});
   return reading;
 }
 
-async function readMessages(id: string): Promise<void> {
-  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true });
+async function readMessages(id: string, focusMessageId: string | null): Promise<void> {
+  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true, focusMessageId });
   writeStorage(activeChatKey, id);
   const db = await chatDb();
   const opening = ++openings;
   const isOpen = () => openings === opening && useChatStore.getState().activeId === id;
+  if (focusMessageId) {
+    // The whole chat at once: history put in front later would move the message out of view.
+    const all = await db.listMessages(id);
+    if (!isOpen()) return;
+    useChatStore.setState({ messages: settledMessages(all), messagesLoading: false });
+    await saveInterrupted(all);
+    return;
+  }
   const recent = await db.listRecentMessages(id, firstScreenMessages);
   if (!isOpen()) return;
   useChatStore.setState({ messages: settledMessages(recent), messagesLoading: false });

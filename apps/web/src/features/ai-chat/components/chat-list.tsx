@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useMessageSearch } from '../hooks/use-message-search';
+import { MessageSearchResults } from './message-search-results';
 
 /** Case-insensitive substring match on the summary; an empty query keeps every chat. */
 export function filterChats(chats: readonly AiChat[], query: string): AiChat[] {
@@ -120,13 +122,17 @@ function ChatRow({
   );
 }
 
-/** The AI chats: create, search by summary, open, rename, delete; which ones generate a reply. */
+/**
+ * The AI chats: create, search (titles here, and the messages' text below them), open, rename,
+ * delete; which ones generate a reply.
+ */
 export function ChatList({
   chats,
   activeId,
   generating = [],
   onCreate,
   onOpen,
+  onOpenMessage,
   onRename,
   onDelete,
 }: {
@@ -136,14 +142,17 @@ export function ChatList({
   generating?: readonly string[];
   onCreate: () => void;
   onOpen: (id: string) => void;
+  /** Opens a chat at one of its messages (a message found by search). */
+  onOpenMessage: (chatId: string, messageId: string) => void;
   onRename: (id: string, summary: string) => void;
   onDelete: (id: string) => void;
 }) {
   const { t } = useTranslation('mindBox');
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterChats(chats, query), [chats, query]);
+  const search = useMessageSearch(query);
   return (
-    <nav aria-label={t('chats.label')} className="flex min-h-0 flex-col gap-2">
+    <nav aria-label={t('chats.label')} className="flex min-h-0 flex-1 flex-col gap-2">
       <Button onClick={onCreate} variant="outline" className="w-full">
         <MessageSquarePlus aria-hidden className="size-4" />
         {t('chats.new')}
@@ -181,6 +190,10 @@ export function ChatList({
           ))}
         </ul>
       )}
+      <MessageSearchResults
+        search={search}
+        onOpen={(result) => onOpenMessage(result.chatId, result.messageId)}
+      />
     </nav>
   );
 }

@@ -11,6 +11,8 @@ const overscan = 10;
 const estimatedRow = 79.98;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
 const stickThreshold = 48;
+/** How long a message opened from search stays highlighted. */
+const focusHighlightMs = 2_000;
 
 /**
  * The open chat's messages, virtualised: only the rows in view (and 10 around them) are in the
@@ -75,6 +77,26 @@ export function MessageList({
     if (rows.length) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, lastId, virtualizer]);
 
+  // A message opened from search: once it is among the rows (an older one comes with the rest
+  // of the chat), it is scrolled to the middle and highlighted for a moment. After the effect
+  // above, so it wins over the scroll to the bottom.
+  const focusId = useChatStore((s) => s.focusMessageId);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    if (!focusId) return;
+    const index = rows.findIndex((row) => row.type !== 'timeLine' && row.message.id === focusId);
+    if (index < 0) return;
+    stick.current = false;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlighted(focusId);
+    useChatStore.setState({ focusMessageId: null });
+  }, [focusId, rows, virtualizer]);
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), focusHighlightMs);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
   // Streaming text grows the last row: follow it unless the user scrolled away.
   useEffect(() => {
     if (live) toBottom();
@@ -100,7 +122,16 @@ export function MessageList({
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                data-message-id={row.type === 'timeLine' ? undefined : row.message.id}
+                data-focused={
+                  row.type !== 'timeLine' && row.message.id === highlighted ? 'true' : undefined
+                }
+                className="rounded-lg transition-colors duration-700 data-[focused=true]:bg-warning/15"
+              >
                 {row.type === 'timeLine' ? (
                   <TimeSeparator timestamp={row.timestamp} />
                 ) : (

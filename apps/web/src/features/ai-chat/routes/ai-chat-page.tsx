@@ -1,4 +1,4 @@
-import { Bot, Info, Settings2, SlidersHorizontal } from 'lucide-react';
+import { Bot, Info, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
 import { use, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -33,7 +33,7 @@ import {
 } from '../actions/chat-actions';
 import { selectReplying, useChatStore } from '../stores/chat-store';
 
-type Panel = 'chat' | 'inspector' | 'provider' | null;
+type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | null;
 
 /**
  * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
@@ -79,6 +79,29 @@ export function AiChatPage({
   const missing = missingSettings(provider);
   const model = active?.model.trim() || provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
+  // One list for the side column (md and up) and the phone's sheet; choosing a chat or a
+  // message in the sheet closes it.
+  const chatList = (
+    <ChatList
+      chats={chats}
+      activeId={activeId}
+      generating={generating}
+      onCreate={() => {
+        setPanel(null);
+        void createChat(settings);
+      }}
+      onOpen={(id) => {
+        setPanel(null);
+        void openChat(id);
+      }}
+      onOpenMessage={(chatId, messageId) => {
+        setPanel(null);
+        void openChat(chatId, messageId);
+      }}
+      onRename={(id, summary) => void updateChat(id, { summary })}
+      onDelete={(id) => void deleteChat(id)}
+    />
+  );
 
   return (
     <>
@@ -86,18 +109,19 @@ export function AiChatPage({
       <h1 className="sr-only">{t('title')}</h1>
       <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-7xl gap-4 px-3 py-3">
         <aside className="hidden w-64 shrink-0 flex-col md:flex">
-          <ChatList
-            chats={chats}
-            activeId={activeId}
-            generating={generating}
-            onCreate={() => void createChat(settings)}
-            onOpen={(id) => void openChat(id)}
-            onRename={(id, summary) => void updateChat(id, { summary })}
-            onDelete={(id) => void deleteChat(id)}
-          />
+          {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
           <div className="flex flex-wrap items-center gap-2 border-b border-border pb-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="md:hidden"
+              onClick={() => setPanel('chats')}
+            >
+              <MessagesSquare aria-hidden className="size-4" />
+              {t('toolbar.chats')}
+            </Button>
             <p className="min-w-0 flex-1 truncate text-sm text-fg-muted" data-testid="model-badge">
               {t('toolbar.provider', {
                 provider: provider.provider,
@@ -172,6 +196,14 @@ export function AiChatPage({
         </section>
       </div>
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
+      <Sheet
+        open={panel === 'chats'}
+        onOpenChange={closePanel}
+        title={t('chats.label')}
+        closeLabel={t('chatSettings.close')}
+      >
+        {chatList}
+      </Sheet>
       <Sheet
         open={panel === 'chat' && !!active}
         onOpenChange={closePanel}

@@ -27,6 +27,8 @@ export interface ChatState {
   /** The open chat's messages, oldest first. */
   messages: AiChatMessage[];
   messagesLoading: boolean;
+  /** A message to bring into view once it is shown (opened from search), until it is. */
+  focusMessageId: string | null;
   /**
    * The replies this tab streams now, by chat id (docs/product.md#ai-reply-lifecycle): they go on
    * while another chat or page is open, and sending in their chat is blocked meanwhile.
@@ -42,6 +44,7 @@ export const initialChatState: ChatState = {
   activeId: null,
   messages: [],
   messagesLoading: false,
+  focusMessageId: null,
   replies: {},
   traces: {},
 };

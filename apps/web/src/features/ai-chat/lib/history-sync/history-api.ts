@@ -8,6 +8,7 @@ import {
   type AiHistoryMode,
   type AiHistoryPushChange,
 } from '@confab/protocol/ai-history';
+import { aiHistorySearchReplySchema } from '@confab/protocol/ai-history-search';
 import { apiFetch } from '@/lib/api-client';
 
 /** A first sync moves megabytes: a page may take longer than an ordinary call. */
@@ -54,4 +55,14 @@ export async function writeHistoryMode(mode: AiHistoryMode) {
     timeoutMs,
   });
   return reply.data;
+}
+
+/** The account's messages holding `q` on the server (docs/product.md#ai-history-search). */
+export async function searchHistory(q: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ q });
+  const reply = await apiFetch(`${aiHistoryRoutes.search}?${query.toString()}`, {
+    parse: (json) => aiHistorySearchReplySchema.parse(json),
+    signal,
+  });
+  return reply.data.results;
 }
