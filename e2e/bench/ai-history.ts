@@ -131,10 +131,18 @@ async function newDevice(
   const started = Date.now();
   await page.goto('/agents/mindBox');
   const list = page.getByRole('navigation', { name: 'AI chats' });
-  await list
-    .getByRole('button', { name: /^Rename: / })
-    .nth(chats - 1)
-    .waitFor({ timeout: 60_000 });
+  // Listed: the newest chat is at the top, and the list scrolled to its end shows the oldest.
+  await list.getByRole('button', { name: `Rename: Chat ${chats - 1}:`, exact: false }).waitFor({
+    timeout: 60_000,
+  });
+  const rows = list.getByRole('list');
+  await rows.evaluate((element) => {
+    const scroller = element.parentElement!;
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  await list.getByRole('button', { name: 'Rename: Chat 0:', exact: false }).waitFor({
+    timeout: 60_000,
+  });
   const listedMs = Date.now() - started;
   // Every message in the device's IndexedDB (evaluate awaits the count; waitForFunction would
   // take the pending promise for a truthy answer).
