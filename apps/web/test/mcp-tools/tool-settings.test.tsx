@@ -129,7 +129,7 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
       within(dialog).getByText('"x": needs a "command" (stdio) or a "url" (streamable-http, sse)'),
     ).toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: 'Deactivate' }));
-    expect(calls.calls('POST /api/mcp/deactivate')).toEqual([
+    expect(calls.calls('POST /api/mcp/deactivate')).toMatchObject([
       { method: 'POST', path: '/api/mcp/deactivate', body: { key: 'everything' } },
     ]);
   });
