@@ -107,7 +107,8 @@ export function AiChatPage({
     <>
       <DocumentTitle title={t('title')} />
       <h1 className="sr-only">{t('title')}</h1>
-      <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-7xl gap-4 px-3 py-3">
+      {/* Fills what the app's header leaves (app-layout.tsx): the messages scroll, not the page. */}
+      <div data-fill-window className="mx-auto flex min-h-0 w-full max-w-7xl flex-1 gap-4 py-3">
         <aside className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
