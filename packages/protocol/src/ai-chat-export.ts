@@ -63,6 +63,7 @@ export const aiChatMessageSchema = z.object({
   interrupted: z.boolean().optional(),
   toolCalls: z.array(toolCallRecordSchema).optional(),
   toolRoundsCapped: z.number().int().optional(),
+  htmlStripped: z.boolean().optional(),
 }) satisfies z.ZodType<AiChatMessage>;
 
 /** One chat with its messages, oldest first. */

@@ -90,6 +90,8 @@ export interface AiChatMessage {
   toolCalls?: ToolCallRecord[];
   /** The reply ended because the model kept calling tools after this many rounds. */
   toolRoundsCapped?: number;
+  /** HTML tags were removed from the prompt before it was sent (docs/product.md#prompt-content). */
+  htmlStripped?: boolean;
 }
 
 /** A row of the message list (docs/product.md#browser-storage). */

@@ -147,4 +147,36 @@ describe('/agents/mindBox', () => {
     await view.user.click(within(chats).getByRole('button', { name: 'Delete: Holiday plans' }));
     expect(await within(chats).findByText('No chat matches')).toBeInTheDocument();
   });
+
+  it(
+    'tells on the message when HTML tags were removed before sending, and only then',
+    { timeout: 20_000 },
+    async () => {
+      servers();
+      const first = await renderApp('/agents/mindBox');
+      const input = await screen.findByRole('textbox', { name: 'Message' });
+      await waitFor(() => expect(input).toBeEnabled());
+      const note = 'HTML tags were removed before sending';
+      await first.user.type(input, 'Is Array<string> a Map<K, V>?{Enter}');
+      const log = await screen.findByRole('log', { name: 'AI chat' });
+      // The chats of the tests before stay in the browser's storage: this card is found by its prompt.
+      const plain = (await within(log).findByText('Is Array<string> a Map<K, V>?')).closest(
+        'article',
+      )!;
+      // The reply has ended (its token counts show): the next prompt can go.
+      await within(plain).findByText('16 in · 22 out tokens');
+      expect(within(plain).queryByText(note)).not.toBeInTheDocument();
+      await first.user.type(input, 'Say <b>hi</b>{Enter}');
+      const card = (await within(log).findByText('Say <b>hi</b>')).closest('article')!;
+      expect(within(card).getByText(note)).toBeInTheDocument();
+      expect(within(log).getAllByText(note)).toHaveLength(1);
+      first.unmount();
+
+      reload();
+      servers();
+      await renderApp('/agents/mindBox');
+      const again = await screen.findByRole('log', { name: 'AI chat' });
+      expect(await within(again).findByText(note)).toBeInTheDocument();
+    },
+  );
 });

@@ -60,6 +60,7 @@ const messages: AiChatMessage[] = [
       },
     ],
     toolRoundsCapped: 2,
+    htmlStripped: true,
   },
   {
     id: 'm2',

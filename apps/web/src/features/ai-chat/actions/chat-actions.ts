@@ -9,7 +9,7 @@ import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
 import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
-import { buildChatRequest } from '../engine/request-building';
+import { buildChatRequest, type ChatRequest } from '../engine/request-building';
 import type { ChatResult } from '../engine/run-chat';
 import { newId } from '../lib/new-id';
 import { chatDb, type ChatDb } from '../stores/chat-db';
@@ -236,14 +236,12 @@ function startReply(db: ChatDb, message: AiChatMessage) {
 async function runReply(
   { run, buffer }: { run: ReplyRun; buffer: ReturnType<typeof liveBuffer> },
   message: AiChatMessage,
-  history: readonly AiChatMessage[],
+  request: ChatRequest,
   chat: AiChat,
-  settings: StoredSettings,
   tools: ChatTools,
 ): Promise<void> {
   let result: ChatResult;
   try {
-    const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
     // The engine and the AI SDK with its providers load with the first request, not the page.
     const { runChat } = await import('../engine/run-chat');
     result = await runChat(request, {
@@ -324,11 +322,14 @@ export async function sendPrompt(
     createdAt: Date.now(),
   };
   const history = state.messages;
+  // Built before the message is shown, so that it tells from the start what the model gets.
+  const request = buildChatRequest({ settings, chat, history, prompt });
+  if (request.htmlStripped) message.htmlStripped = true;
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;
   showNewMessage(message, history);
-  await runReply(started, message, history, chat, settings, tools);
+  await runReply(started, message, request, chat, tools);
 }
 
 /** Adds the message to its chat's shown messages, when that chat is still the open one. */
@@ -383,6 +384,7 @@ async function resend(
     toolCalls: undefined,
     toolRoundsCapped: undefined,
     interrupted: undefined,
+    htmlStripped: undefined,
     inputTokens: 0,
     outputTokens: 0,
     isActive: true,
@@ -392,11 +394,13 @@ async function resend(
     maxTokens: chat.maxTokens,
   };
   const history = state.messages.slice(0, at);
+  const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
+  if (request.htmlStripped) message.htmlStripped = true;
   const removed = state.messages.slice(at + 1).map((m) => m.id);
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;
   showNewMessage(message, history);
   if (removed.length) await db.deleteMessages(removed);
-  await runReply(started, message, history, chat, settings, tools);
+  await runReply(started, message, request, chat, tools);
 }

@@ -182,6 +182,12 @@ export const MessageCard = memo(function MessageCard({
           </div>
         )}
       </div>
+      {message.htmlStripped && !editing ? (
+        // The bubble shows the prompt as written; the model got it without its HTML tags.
+        <p data-testid="html-stripped" className="-mt-2 text-right text-xs text-fg-muted">
+          {t('message.htmlStripped')}
+        </p>
+      ) : null}
       <div className="flex max-w-full flex-col gap-2 pr-6" data-testid="reply-block">
         {toolCalls.map((call, index) => (
           // Ids are the provider's: unique in practice, not by contract.

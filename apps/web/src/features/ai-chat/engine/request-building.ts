@@ -8,7 +8,7 @@ import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { findModel } from '@confab/protocol/models';
 import type { ModelMessage } from 'ai';
-import { promptContent } from './prompt-content';
+import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
   provider: ProviderSettings;
@@ -23,6 +23,8 @@ export interface ChatRequest {
   stream: boolean;
   /** Whether the model takes tools: the catalogue says so, and models it does not list may. */
   toolSupport: boolean;
+  /** HTML tags were taken out of the prompt (docs/product.md#prompt-content). */
+  htmlStripped: boolean;
 }
 
 /** The model a chat uses: its own when not blank, else the active provider's. */
@@ -51,6 +53,7 @@ export function buildChatRequest(input: {
   const label = chatModel(chat, provider);
   const mapped = settings.modelMapping[label]?.trim();
   const entry = findModel(label);
+  const prompted = preparePrompt(prompt, entry?.vision);
   return {
     provider,
     label,
@@ -58,11 +61,12 @@ export function buildChatRequest(input: {
     system: chat.systemMessage.trim(),
     messages: [
       ...contextMessages(history, chat.maxCtxMessages),
-      { role: 'user', content: promptContent(prompt, entry?.vision) },
+      { role: 'user', content: prompted.content },
     ],
     temperature: chat.temperature,
     maxTokens: chat.maxTokens,
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,
+    htmlStripped: prompted.htmlStripped,
   };
 }

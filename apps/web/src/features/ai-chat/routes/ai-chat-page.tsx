@@ -20,6 +20,7 @@ import { ImportSummaryDialog } from '../components/import-summary-dialog';
 import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
+import { ToolbarButton } from '../components/toolbar-button';
 import {
   createChat,
   deleteChat,
@@ -107,40 +108,41 @@ export function AiChatPage({
     <>
       <DocumentTitle title={t('title')} />
       <h1 className="sr-only">{t('title')}</h1>
-      <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-7xl gap-4 px-3 py-3">
+      {/* Fills what the app's header leaves (app-layout.tsx): the messages scroll, not the page. */}
+      <div data-fill-window className="mx-auto flex min-h-0 w-full max-w-7xl flex-1 gap-4 py-3">
         <aside className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
-          <div className="flex flex-wrap items-center gap-2 border-b border-border pb-2">
-            <Button
-              size="sm"
-              variant="ghost"
+          {/* On phones the model badge has a line of its own above icon buttons. */}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
+            <ToolbarButton
+              icon={MessagesSquare}
+              label={t('toolbar.chats')}
               className="md:hidden"
               onClick={() => setPanel('chats')}
+            />
+            <p
+              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted md:order-none md:flex-1 md:basis-0 md:truncate"
+              data-testid="model-badge"
             >
-              <MessagesSquare aria-hidden className="size-4" />
-              {t('toolbar.chats')}
-            </Button>
-            <p className="min-w-0 flex-1 truncate text-sm text-fg-muted" data-testid="model-badge">
               {t('toolbar.provider', {
                 provider: provider.provider,
                 model: model || t('toolbar.noModel'),
               })}
             </p>
-            <Button size="sm" variant="ghost" disabled={!active} onClick={() => setPanel('chat')}>
-              <SlidersHorizontal aria-hidden className="size-4" />
-              {t('toolbar.chatSettings')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
+            <ToolbarButton
+              icon={SlidersHorizontal}
+              label={t('toolbar.chatSettings')}
+              disabled={!active}
+              onClick={() => setPanel('chat')}
+            />
+            <ToolbarButton
+              icon={Info}
+              label={t('toolbar.inspector')}
               disabled={!active}
               onClick={() => setPanel('inspector')}
-            >
-              <Info aria-hidden className="size-4" />
-              {t('toolbar.inspector')}
-            </Button>
+            />
             <ChatTransferMenu
               activeId={activeId}
               hasChats={chats.length > 0}
@@ -148,10 +150,11 @@ export function AiChatPage({
               onImport={(file) => void transfer.importFile(file)}
             />
             {toolbarExtras}
-            <Button size="sm" variant="ghost" onClick={() => setPanel('provider')}>
-              <Settings2 aria-hidden className="size-4" />
-              {t('toolbar.providerSettings')}
-            </Button>
+            <ToolbarButton
+              icon={Settings2}
+              label={t('toolbar.providerSettings')}
+              onClick={() => setPanel('provider')}
+            />
           </div>
           {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
           {syncFull ? <Alert variant="warning" title={t('historySync.full')} /> : null}

@@ -17,9 +17,10 @@ export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        {/* Icon only on phones, like the chat toolbar's other buttons. */}
+        <Button variant="outline" size="sm" title={t('settings.open')}>
           <Wrench aria-hidden className="size-4" />
-          {t('settings.open')}
+          <span className="sr-only md:not-sr-only">{t('settings.open')}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="w-[min(94vw,48rem)]">

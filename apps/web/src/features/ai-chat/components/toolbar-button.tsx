@@ -1,0 +1,20 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+
+/**
+ * A button of the chat toolbar: icon and label, the label only for screen readers and as a
+ * tooltip below md, so that on a phone the buttons fit one row under the model badge.
+ */
+export function ToolbarButton({
+  icon: Icon,
+  label,
+  ...props
+}: { icon: LucideIcon; label: string } & Omit<ComponentProps<typeof Button>, 'children'>) {
+  return (
+    <Button size="sm" variant="ghost" title={label} {...props}>
+      <Icon aria-hidden className="size-4" />
+      <span className="sr-only md:not-sr-only">{label}</span>
+    </Button>
+  );
+}
