@@ -31,7 +31,9 @@ describe('the tools offered with a prompt', () => {
 
     const offered = await runtime.offer({});
     expect(offered.map((tool) => tool.function.name)).toEqual(['everything--echo']);
-    expect(mcpRequests(fake)).toEqual([{ method: 'GET', path: '/api/mcp/offer', body: undefined }]);
+    expect(mcpRequests(fake)).toMatchObject([
+      { method: 'GET', path: '/api/mcp/offer', body: undefined },
+    ]);
 
     // The next prompt reads the cache; a change of the servers (any MCP mutation invalidates
     // the `mcp` keys) makes the next prompt ask again.
