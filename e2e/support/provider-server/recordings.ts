@@ -57,6 +57,17 @@ function ollamaSingle(file: string): Recording {
   return { wire: 'ndjson', events: [JSON.stringify(JSON.parse(read(file)))], done: true };
 }
 
+/**
+ * The same chunks with each delta's `reasoning_content` named `reasoning`: how OpenRouter (and
+ * newer vLLM) stream the reasoning of an OpenAI-compatible reply.
+ */
+function renamedReasoning(rec: Recording): Recording {
+  return {
+    ...rec,
+    events: rec.events.map((e) => e.replaceAll('"reasoning_content":', '"reasoning":')),
+  };
+}
+
 const cache = new Map<string, Recording>();
 const loaders: Record<string, () => Recording> = {
   'openai-text': () => sse('openai_chat_text_with_usage.sse'),
@@ -66,6 +77,9 @@ const loaders: Record<string, () => Recording> = {
   'openrouter-inline-error': () => sse('openrouter_chat_processing_comments_inline_error.sse'),
   'groq-event-error': () => sse('groq_chat_event_error_after_text.sse'),
   'deepseek-reasoning': () => sse('deepseek_reasoner_reasoning_then_content.sse'),
+  // Served to the OpenAI provider: the reasoning field vLLM and LM Studio send.
+  'compat-reasoning-content': () => jsonl('vercel-ai_deepseek-reasoning.chunks.jsonl'),
+  'compat-reasoning': () => renamedReasoning(jsonl('vercel-ai_deepseek-reasoning.chunks.jsonl')),
   'deepseek-tool-call': () => jsonl('vercel-ai_deepseek-tool-call.chunks.jsonl'),
   'ollama-text': () => ndjson('ollama_chat_stream_text_gemma3.ndjson'),
   'ollama-thinking': () => ndjson('ollama_cloud_chat_stream_thinking_gptoss.ndjson'),

@@ -229,6 +229,8 @@ function pickRecording(scenario: Scenario, ollama: boolean, body: unknown): Reco
 function chatCompletionFrom(rec: Recording): unknown {
   let content = '';
   let reasoning = '';
+  // `reasoning_content` (DeepSeek, vLLM) or `reasoning` (OpenRouter), as the recording names it.
+  let reasoningKey = 'reasoning_content';
   let finish: unknown = 'stop';
   let usage: unknown;
   let meta: Record<string, unknown> = {};
@@ -258,6 +260,10 @@ function chatCompletionFrom(rec: Recording): unknown {
     const delta = choice.delta ?? {};
     if (typeof delta.content === 'string') content += delta.content;
     if (typeof delta.reasoning_content === 'string') reasoning += delta.reasoning_content;
+    if (typeof delta.reasoning === 'string') {
+      reasoning += delta.reasoning;
+      reasoningKey = 'reasoning';
+    }
     for (const call of (delta.tool_calls as
       | Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }>
       | undefined) ?? []) {
@@ -279,7 +285,7 @@ function chatCompletionFrom(rec: Recording): unknown {
         message: {
           role: 'assistant',
           content,
-          ...(reasoning ? { reasoning_content: reasoning } : {}),
+          ...(reasoning ? { [reasoningKey]: reasoning } : {}),
           ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
         },
         finish_reason: finish,

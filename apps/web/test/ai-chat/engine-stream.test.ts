@@ -36,6 +36,37 @@ describe('streamed replies from the test provider', () => {
   });
 });
 
+// OpenAI-compatible servers (vLLM, LM Studio, OpenRouter) picked as "OpenAI" stream the
+// reasoning beside the content: as `reasoning_content`, or (OpenRouter) as `reasoning`.
+describe.each([
+  ['reasoning_content', 'compat-reasoning-content'],
+  ['reasoning', 'compat-reasoning'],
+])('OpenAI provider: deltas carrying `%s`', (_field, scenario) => {
+  const answer = 'The word "strawberry" contains three "r"s.';
+
+  it('streams the reasoning as reasoning and the content as content', async () => {
+    const { result, events } = await run(
+      chatRequest('OpenAI', server.base(scenario), { model: 'qwen3-8b' }),
+    );
+    expect(result.failure).toBeUndefined();
+    const reasoning = events.flatMap((e) => (e.type === 'reasoning' ? [e.text] : [])).join('');
+    expect(reasoning.startsWith('We need to count the number of the letter "r"')).toBe(true);
+    expect(result.reasoning).toBe(reasoning);
+    expect(result.content).toBe(answer);
+    expect(events.findLastIndex((e) => e.type === 'reasoning')).toBeLessThan(
+      events.findIndex((e) => e.type === 'content'),
+    );
+  });
+
+  it("stream off: the reply's reasoning and content", async () => {
+    const { result } = await run(
+      chatRequest('OpenAI', server.base(scenario), { model: 'qwen3-8b', stream: false }),
+    );
+    expect(result.reasoning.startsWith('We need to count the number of the letter "r"')).toBe(true);
+    expect(result.content).toBe(answer);
+  });
+});
+
 describe('stream edge cases', () => {
   it('joins UTF-8 characters split across network chunks', async () => {
     const { result } = await run(

@@ -1,6 +1,6 @@
 /**
  * The AI SDK model for a provider's settings. OpenAI goes through Chat Completions
- * (`{base}/chat/completions`), DeepSeek through its own provider (same path, keeps
+ * (`{base}/chat/completions`, with the reasoning compatible servers send: compat-reasoning.ts), DeepSeek through its own provider (same path, keeps
  * `reasoning_content`), Ollama through `{base}/api/chat`.
  */
 import { createDeepSeek } from '@ai-sdk/deepseek';
@@ -10,6 +10,7 @@ import { isDeveloperRoleModel } from '@confab/protocol/models';
 import { isProviderName } from '@confab/protocol/providers';
 import type { LanguageModel, ProviderMetadata } from 'ai';
 import { createOllama } from 'ollama-ai-provider-v2';
+import { withCompatReasoning } from './compat-reasoning';
 import { guardedFetch } from './guarded-fetch';
 import { ChatSetupError, InvalidProviderError } from './provider-errors';
 
@@ -46,7 +47,10 @@ export function createLanguageModel(
   const fetch = guardedFetch(name, fetchImpl, onStreamError);
   switch (name) {
     case 'OpenAI':
-      return createOpenAI({ baseURL, apiKey: settings.key, fetch }).chat(model);
+      // OpenAI-compatible servers send reasoning the OpenAI provider would drop.
+      return withCompatReasoning(
+        createOpenAI({ baseURL, apiKey: settings.key, fetch }).chat(model),
+      );
     case 'DeepSeek':
       return createDeepSeek({ baseURL, apiKey: settings.key, fetch }).chat(model);
     case 'Ollama':
