@@ -133,6 +133,14 @@ describe('request building (docs/product.md#provider-calls), as received by the 
     });
   });
 
+  it("a chat temperature outside the active provider's range is sent within it", async () => {
+    // Set to 2 under OpenAI (0 to 2), then the provider changed to Ollama (0 to 1).
+    const ollama = await sentBody('Ollama', 'qwen2.5:7b', { temperature: 2 });
+    expect(ollama.body).toMatchObject({ options: { temperature: 1 } });
+    const openai = await sentBody('OpenAI', 'gpt-4o', { temperature: 2 });
+    expect(openai.body.temperature).toBe(2);
+  });
+
   it('prior context is limited to maxCtxMessages completed replies', async () => {
     const history = [message(1), message(2), message(3, { error: 'boom', reply: '' }), message(4)];
     const { body } = await sentBody('OpenAI', 'gpt-4o', {}, history);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import {
   maxTokensCap,
+  sendableTemperature,
   validateChatSettings,
   type ChatSettingsDraft,
   type ChatSettingsErrors,
@@ -42,6 +43,8 @@ export function ChatSettingsForm({
   const systemId = useId();
   const range = providers[provider].temperature;
   const effectiveModel = draft.model.trim() || providerModel;
+  // The saved temperature may come from another provider's range: say what is sent instead.
+  const sent = sendableTemperature(chat.temperature, range);
 
   const set = <K extends keyof ChatSettingsDraft>(key: K, value: ChatSettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -110,6 +113,15 @@ export function ChatSettingsForm({
         })}
         onChange={(e) => set('temperature', e.target.value)}
       />
+      {sent !== chat.temperature ? (
+        <p role="note" className="-mt-2 text-sm">
+          {t('chatSettings.temperatureAdjusted', {
+            value: chat.temperature,
+            sent,
+            provider,
+          })}
+        </p>
+      ) : null}
       <TextField
         label={t('chatSettings.maxTokens')}
         inputMode="numeric"

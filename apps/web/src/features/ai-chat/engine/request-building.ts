@@ -8,6 +8,7 @@ import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { findModel } from '@confab/protocol/models';
 import type { ModelMessage } from 'ai';
+import { sendableTemperature, temperatureRange } from '../lib/chat-validation';
 import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
@@ -63,7 +64,8 @@ export function buildChatRequest(input: {
       ...contextMessages(history, chat.maxCtxMessages),
       { role: 'user', content: prompted.content },
     ],
-    temperature: chat.temperature,
+    // Within the range of the provider in use, which may not be the one the chat was set under.
+    temperature: sendableTemperature(chat.temperature, temperatureRange(provider.provider)),
     maxTokens: chat.maxTokens,
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,

@@ -24,6 +24,18 @@ export function inRange(value: number, range: TemperatureRange): boolean {
   return aboveMin && belowMax;
 }
 
+/**
+ * The temperature sent for a chat: its own when the provider in use takes it, else the nearest
+ * bound of that provider's range (the provider's default when that bound is excluded). A chat keeps
+ * its temperature when the provider changes, and Ollama refuses what OpenAI takes (2).
+ */
+export function sendableTemperature(value: number, range: TemperatureRange): number {
+  if (inRange(value, range)) return value;
+  const bound = value < range.min ? range.min : range.max;
+  const boundOpen = value < range.min ? range.minOpen : range.maxOpen;
+  return boundOpen ? range.default : bound;
+}
+
 /** What the chat settings form holds: numbers as typed, so bad input can be reported. */
 export interface ChatSettingsDraft {
   summary: string;

@@ -1,0 +1,57 @@
+import type { AiChat } from '@confab/protocol/ai-chat';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ChatSettingsForm } from '@/features/ai-chat/components/chat-settings-form';
+
+const chat: AiChat = {
+  id: 'c1',
+  createdAt: 0,
+  updatedAt: 0,
+  summary: 'Chat',
+  model: '',
+  systemMessage: '',
+  maxCtxMessages: 10,
+  temperature: 2,
+  maxTokens: null,
+  prompt: '',
+  input: '',
+  stream: true,
+  context: '',
+};
+
+function renderForm(provider: 'OpenAI' | 'Ollama', temperature = 2) {
+  const onSave = vi.fn(() => Promise.resolve());
+  render(
+    <ChatSettingsForm
+      chat={{ ...chat, temperature }}
+      provider={provider}
+      providerModel="qwen2.5:7b"
+      onSave={onSave}
+    />,
+  );
+  return { onSave, user: userEvent.setup() };
+}
+
+describe('chat settings: the temperature against the provider in use', () => {
+  it("shows the active provider's range and that a temperature outside it is sent as its bound", () => {
+    renderForm('Ollama');
+    expect(screen.getByText('0 to 1 for Ollama, default 0.9.')).toBeInTheDocument();
+    expect(
+      screen.getByText("This chat's temperature 2 is outside Ollama's range: 1 is sent instead."),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing more when the temperature is within the range', () => {
+    renderForm('OpenAI');
+    expect(screen.getByText('0 to 2 for OpenAI, default 1.')).toBeInTheDocument();
+    expect(screen.queryByText(/is outside/)).not.toBeInTheDocument();
+  });
+
+  it("refuses to save a temperature outside the active provider's range", async () => {
+    const { onSave, user } = renderForm('Ollama');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Temperature must be between 0 and 1.')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
