@@ -1,6 +1,6 @@
 // The sync keeps its outbox and cursor in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
-import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiChat } from '@confab/protocol/ai-chat';
 import {
   aiHistoryRoutes,
   type AiHistoryChange,
@@ -15,50 +15,14 @@ import { pullHistory } from '@/features/ai-chat/lib/history-sync/pull';
 import { startHistorySync } from '@/features/ai-chat/lib/history-sync/history-sync';
 import { useHistorySyncStore } from '@/features/ai-chat/stores/history-sync-store';
 import { fakeServer, json, type FakeRequest } from '../helpers/fake-server';
+import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { fakeSocket } from '../helpers/fake-socket';
 import { openPageAs } from '../helpers/account-storage';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
-const chat = (id: string, summary = id): AiChat => ({
-  id,
-  createdAt: 1,
-  updatedAt: 1,
-  summary,
-  model: '',
-  systemMessage: '',
-  maxCtxMessages: 10,
-  temperature: 1,
-  maxTokens: null,
-  prompt: '',
-  input: '',
-  stream: true,
-  context: '',
-});
-
-const message = (
-  chatId: string,
-  id: string,
-  changes: Partial<AiChatMessage> = {},
-): AiChatMessage => ({
-  id,
-  chatId,
-  prompt: `prompt ${id}`,
-  reply: `reply ${id}`,
-  reasoning: '',
-  model: 'm',
-  provider: 'OpenAI',
-  temperature: 1,
-  maxTokens: null,
-  inputTokens: 1,
-  outputTokens: 2,
-  memo: '',
-  isActive: false,
-  citedFiles: [],
-  citedChunks: [],
-  createdAt: 10,
-  ...changes,
-});
+const chat = (id: string, summary = id): AiChat => aiChat(id, { summary });
+const message = aiMessage;
 
 const ok = (data: unknown) => json({ statusCode: 200, data });
 const pushRoute = `POST ${aiHistoryRoutes.chats}`;

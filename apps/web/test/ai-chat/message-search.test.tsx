@@ -1,6 +1,6 @@
 // The chat list's search of the AI messages' text (docs/product.md#ai-history-search).
 import 'fake-indexeddb/auto';
-import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiChat } from '@confab/protocol/ai-chat';
 import { aiHistoryRoutes } from '@confab/protocol/ai-history';
 import { searchSnippet, type AiHistorySearchResult } from '@confab/protocol/ai-history-search';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -13,47 +13,12 @@ import { useHistorySyncStore } from '@/features/ai-chat/stores/history-sync-stor
 import { declareAccount } from '@/lib/account-storage/account-storage';
 import { resetSettingsForTests } from '@/lib/stored-settings/settings-store';
 import { alice, fakeServer, json } from '../helpers/fake-server';
+import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { renderApp } from '../helpers/render-app';
 
-const chat = (id: string, summary: string, updatedAt = 1): AiChat => ({
-  id,
-  createdAt: 1,
-  updatedAt,
-  summary,
-  model: '',
-  systemMessage: '',
-  maxCtxMessages: 10,
-  temperature: 1,
-  maxTokens: null,
-  prompt: '',
-  input: '',
-  stream: true,
-  context: '',
-});
-
-const message = (
-  chatId: string,
-  id: string,
-  changes: Partial<AiChatMessage> = {},
-): AiChatMessage => ({
-  id,
-  chatId,
-  prompt: `prompt ${id}`,
-  reply: `reply ${id}`,
-  reasoning: '',
-  model: 'm',
-  provider: 'OpenAI',
-  temperature: 1,
-  maxTokens: null,
-  inputTokens: 1,
-  outputTokens: 2,
-  memo: '',
-  isActive: false,
-  citedFiles: [],
-  citedChunks: [],
-  createdAt: 10,
-  ...changes,
-});
+const chat = (id: string, summary: string, updatedAt = 1): AiChat =>
+  aiChat(id, { summary, updatedAt });
+const message = aiMessage;
 
 /** The marked parts of a result, as a reader sees them. */
 const marked = (result: AiHistorySearchResult) =>
