@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
 import { signUpViaApi } from '../support/accounts';
+import type { ProviderServer } from '../support/provider-server/server';
 
 type Account = Awaited<ReturnType<typeof signUpViaApi>>;
 
@@ -13,6 +14,21 @@ async function secondDevice(browser: Browser, account: Account): Promise<Page> {
   });
   expect(login.status()).toBe(200);
   return page;
+}
+
+/** A new account's first AI chat on this device: one prompt, answered by the test provider. */
+async function firstChat(page: Page, provider: ProviderServer, prefix: string, prompt: string) {
+  const account = await signUpViaApi(page.request, prefix);
+  await openAiChat(page);
+  await configureProvider(page, {
+    provider: 'OpenAI',
+    base: provider.base('openai-text', '/v1'),
+    key: 'sk-test',
+    model: 'gpt-4o-mini',
+  });
+  await send(page, prompt);
+  await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+  return account;
 }
 
 const chatList = (page: Page) => page.getByRole('navigation', { name: 'AI chats' });
@@ -34,16 +50,7 @@ test.describe('AI history on every device', () => {
     browser,
     provider,
   }) => {
-    const alice = await signUpViaApi(page.request, 'sync');
-    await openAiChat(page);
-    await configureProvider(page, {
-      provider: 'OpenAI',
-      base: provider.base('openai-text', '/v1'),
-      key: 'sk-test',
-      model: 'gpt-4o-mini',
-    });
-    await send(page, 'First question from the laptop');
-    await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+    const alice = await firstChat(page, provider, 'sync', 'First question from the laptop');
 
     const phone = await secondDevice(browser, alice);
     await openAiChat(phone);
@@ -82,16 +89,7 @@ test.describe('AI history on every device', () => {
     browser,
     provider,
   }) => {
-    const alice = await signUpViaApi(page.request, 'offline');
-    await openAiChat(page);
-    await configureProvider(page, {
-      provider: 'OpenAI',
-      base: provider.base('openai-text', '/v1'),
-      key: 'sk-test',
-      model: 'gpt-4o-mini',
-    });
-    await send(page, 'Question before the tunnel');
-    await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+    const alice = await firstChat(page, provider, 'offline', 'Question before the tunnel');
 
     const phone = await secondDevice(browser, alice);
     await openAiChat(phone);
@@ -109,16 +107,7 @@ test.describe('AI history on every device', () => {
     browser,
     provider,
   }) => {
-    const alice = await signUpViaApi(page.request, 'device');
-    await openAiChat(page);
-    await configureProvider(page, {
-      provider: 'OpenAI',
-      base: provider.base('openai-text', '/v1'),
-      key: 'sk-test',
-      model: 'gpt-4o-mini',
-    });
-    await send(page, 'Private question');
-    await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+    const alice = await firstChat(page, provider, 'device', 'Private question');
     const phone = await secondDevice(browser, alice);
     await openAiChat(phone);
     await expect(chatList(phone)).toContainText('Private question');
