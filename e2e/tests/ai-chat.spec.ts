@@ -45,6 +45,31 @@ test('a DeepSeek reply streams its reasoning, then the answer, with tokens and c
   await expect(page.getByTestId('prompt')).toHaveText('Hello');
 });
 
+for (const scenario of ['compat-reasoning-content', 'compat-reasoning']) {
+  test(`an OpenAI-compatible server's reasoning is shown as DeepSeek's is (${scenario})`, async ({
+    signedIn: page,
+    provider,
+  }) => {
+    // vLLM and LM Studio send `reasoning_content`, OpenRouter `reasoning`; users pick "OpenAI".
+    await openAiChat(page);
+    await configureProvider(page, {
+      provider: 'OpenAI',
+      base: provider.base(scenario),
+      key: 'sk-test',
+      model: 'deepseek-reasoner',
+    });
+    await send(page, 'How many r in strawberry?');
+    const reply = lastReply(page);
+    await expect(reply.getByTestId('reply')).toHaveText(
+      'The word "strawberry" contains three "r"s.',
+    );
+    await reply.getByRole('button', { name: 'Reasoning' }).click();
+    await expect(reply.getByTestId('reasoning')).toContainText(
+      'We need to count the number of the letter "r"',
+    );
+  });
+}
+
 test('stop mid-stream keeps what arrived', async ({ signedIn: page, provider }) => {
   await openAiChat(page);
   await configureProvider(page, {
