@@ -4,6 +4,8 @@ import { configureProvider, expect, lastReply, openAiChat, send, test } from '..
 const sizes = [
   { width: 375, height: 740 },
   { width: 768, height: 1024 },
+  { width: 900, height: 700 },
+  { width: 1024, height: 768 },
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ] as const;
@@ -50,6 +52,11 @@ test.describe('the AI chat fills the window', () => {
       await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport({ ratio: 1 });
       await expect(page.getByText('0/2000')).toBeInViewport({ ratio: 1 });
       await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
+      // The model badge reads in full at every size, never cut to "Olla…".
+      const badge = page.getByTestId('model-badge');
+      await expect(badge).toHaveText('Ollama · qwen2.5:7b');
+      const fits = await badge.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `badge at ${size.width}px`).toBe(true);
     }
   });
 

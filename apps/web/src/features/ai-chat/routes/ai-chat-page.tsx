@@ -114,7 +114,8 @@ export function AiChatPage({
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
-          {/* On phones the model badge has a line of its own above icon buttons. */}
+          {/* The model badge has a line of its own above the buttons until the toolbar leaves it
+              room beside them (xl); below md the buttons are icons only. */}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
             <ToolbarButton
               icon={MessagesSquare}
@@ -123,7 +124,7 @@ export function AiChatPage({
               onClick={() => setPanel('chats')}
             />
             <p
-              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted md:order-none md:flex-1 md:basis-0 md:truncate"
+              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted xl:order-none xl:flex-1 xl:basis-0 xl:truncate"
               data-testid="model-badge"
             >
               {t('toolbar.provider', {
