@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { promptProblem } from './input-rules';
+import { isPresent, promptProblem } from './input-rules';
 
 /**
  * docs/product.md#chat-input: up to 2000 characters (native max length too), Enter sends and
@@ -45,6 +45,13 @@ export function ChatInput({
   // the user learns why their text ends early.
   const [overflow, setOverflow] = useState(false);
   const tooLong = text.length > limits.chatInputMax || overflow;
+  // Enter pressed while a reply is written: the text stays, and the user is told why it did not
+  // go, until the reply ends.
+  const [heldBack, setHeldBack] = useState(false);
+  const busyNote = heldBack && replying;
+  useEffect(() => {
+    if (!replying) setHeldBack(false);
+  }, [replying]);
 
   useEffect(() => {
     const el = ref.current;
@@ -73,6 +80,7 @@ export function ChatInput({
   }, [text]);
 
   const send = () => {
+    if (replying && isPresent(text)) setHeldBack(true);
     if (disabled || text.length > limits.chatInputMax || promptProblem(text, replying)) return;
     onSend(text.trim());
     setText('');
@@ -81,7 +89,10 @@ export function ChatInput({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    // The Enter that confirms an IME composition (Chinese, Japanese input) is not a send; Safari
+    // reports it after compositionend, with keyCode 229.
+    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    if (event.key === 'Enter' && !event.shiftKey && !composing) {
       event.preventDefault();
       send();
     }
@@ -135,6 +146,10 @@ export function ChatInput({
         {tooLong ? (
           <span role="alert" className="text-error-text">
             {t('chatInput.tooLong')}
+          </span>
+        ) : busyNote ? (
+          <span role="status" className="font-medium text-fg">
+            {t('chatInput.busy')}
           </span>
         ) : (
           <span>{t('chatInput.hint')}</span>
