@@ -7,6 +7,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -26,6 +27,7 @@ export function ChatInput({
   onTextChange,
   onBlur,
   accessory,
+  inputRef,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -37,10 +39,13 @@ export function ChatInput({
   onBlur?: () => void;
   /** Extra controls left of the text, such as an attach button. */
   accessory?: ReactNode;
+  /** The text field, for a page that moves the focus to it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const ref = inputRef ?? ownRef;
   // The native max length cuts longer input short; `overflow` remembers that it happened, so
   // the user learns why their text ends early.
   const [overflow, setOverflow] = useState(false);
@@ -65,7 +70,7 @@ export function ChatInput({
     };
     el.addEventListener('beforeinput', onBeforeInput);
     return () => el.removeEventListener('beforeinput', onBeforeInput);
-  }, []);
+  }, [ref]);
 
   // Auto-resize: as tall as the text, at most 4 rows, then it scrolls.
   useLayoutEffect(() => {
@@ -77,7 +82,7 @@ export function ChatInput({
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) || 0;
     const max = limits.chatInputRows > 0 ? line * limits.chatInputRows + padding : Infinity;
     el.style.height = `${Math.min(el.scrollHeight, max)}px`;
-  }, [text]);
+  }, [text, ref]);
 
   const send = () => {
     if (replying && isPresent(text)) setHeldBack(true);
