@@ -201,6 +201,20 @@ export async function updateChat(id: string, changes: Partial<AiChat>): Promise<
   replaceChat(next);
 }
 
+const noApprovals: readonly string[] = [];
+
+/** The tool approvals given in a chat (kept with it: docs/product.md#model-tools). */
+export function chatToolApprovals(chatId: string): readonly string[] {
+  return useChatStore.getState().chats.find((c) => c.id === chatId)?.toolApprovals ?? noApprovals;
+}
+
+/** Keeps a chat's tool approvals with the chat: they last through a reload and sync with it. */
+export function saveChatToolApprovals(chatId: string, entries: readonly string[]): void {
+  void updateChat(chatId, { toolApprovals: [...entries] }).catch((error: unknown) =>
+    addTrace(chatId, 'storage', `The tool approval could not be saved: ${String(error)}`),
+  );
+}
+
 export async function deleteChat(id: string): Promise<void> {
   // Its reply ends and writes nothing more: a later write would bring its message back.
   discardReply(id);
