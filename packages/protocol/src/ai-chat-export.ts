@@ -28,6 +28,8 @@ export const aiChatSchema = z.object({
   stream: z.boolean(),
   context: z.string(),
   updatedAt: epochMs,
+  // Optional: chats saved before approvals were kept stay valid.
+  toolApprovals: z.array(z.string().max(500)).max(500).optional(),
 }) satisfies z.ZodType<AiChat>;
 
 const toolCallRecordSchema = z.object({

@@ -26,6 +26,11 @@ export interface AiChat {
   context: string;
   /** Epoch milliseconds of the last change, for the list's order. */
   updatedAt: number;
+  /**
+   * The tool approvals given in this chat (`server:{client}` for a server asked once per chat,
+   * `tool:{client}.{tool}` for "allow for this chat"); none when absent.
+   */
+  toolApprovals?: string[];
 }
 
 /** A tool call as the model asked for it: `{client}--{toolName}` and its arguments. */

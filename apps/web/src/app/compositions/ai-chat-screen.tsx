@@ -6,6 +6,7 @@ import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
 import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
 import { AiChatPage } from '@/features/ai-chat/routes/ai-chat-page';
+import { chatToolApprovals, saveChatToolApprovals } from '@/features/ai-chat/actions/chat-actions';
 import { ChatToolsContext } from '@/features/ai-chat/lib/chat-tools-context';
 import {
   ToolCallViewContext,
@@ -16,16 +17,18 @@ import { useSettings } from '@/lib/stored-settings/use-settings';
 import { chatToolsFrom } from './chat-tools-adapter';
 
 const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call} live={live} />;
+// Approvals are kept with each chat's data: a reload does not ask again, and they sync with it.
+const chatApprovals = { read: chatToolApprovals, write: saveChatToolApprovals };
 
 /**
  * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
  * tools (offered to the model through the chat engine's tools interface, switched on and off in
- * the stored settings' `toolStates`, each call approved in the approval dialog and shown in
- * the reply as a tool card).
+ * the stored settings' `toolStates`, each call approved in the approval dialog, whose answers
+ * are kept with the chat, and shown in the reply as a tool card).
  */
 export function AiChatScreen() {
   const settings = useSettings();
-  const runtime = useToolRuntime();
+  const runtime = useToolRuntime(chatApprovals);
   const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
     <ChatToolsContext.Provider value={tools}>

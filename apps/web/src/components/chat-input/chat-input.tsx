@@ -7,10 +7,11 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { promptProblem } from './input-rules';
+import { isPresent, promptProblem } from './input-rules';
 
 /**
  * docs/product.md#chat-input: up to 2000 characters (native max length too), Enter sends and
@@ -26,6 +27,7 @@ export function ChatInput({
   onTextChange,
   onBlur,
   accessory,
+  inputRef,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -37,14 +39,24 @@ export function ChatInput({
   onBlur?: () => void;
   /** Extra controls left of the text, such as an attach button. */
   accessory?: ReactNode;
+  /** The text field, for a page that moves the focus to it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const ref = inputRef ?? ownRef;
   // The native max length cuts longer input short; `overflow` remembers that it happened, so
   // the user learns why their text ends early.
   const [overflow, setOverflow] = useState(false);
   const tooLong = text.length > limits.chatInputMax || overflow;
+  // Enter pressed while a reply is written: the text stays, and the user is told why it did not
+  // go, until the reply ends.
+  const [heldBack, setHeldBack] = useState(false);
+  const busyNote = heldBack && replying;
+  useEffect(() => {
+    if (!replying) setHeldBack(false);
+  }, [replying]);
 
   useEffect(() => {
     const el = ref.current;
@@ -58,7 +70,7 @@ export function ChatInput({
     };
     el.addEventListener('beforeinput', onBeforeInput);
     return () => el.removeEventListener('beforeinput', onBeforeInput);
-  }, []);
+  }, [ref]);
 
   // Auto-resize: as tall as the text, at most 4 rows, then it scrolls.
   useLayoutEffect(() => {
@@ -70,9 +82,10 @@ export function ChatInput({
     const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) || 0;
     const max = limits.chatInputRows > 0 ? line * limits.chatInputRows + padding : Infinity;
     el.style.height = `${Math.min(el.scrollHeight, max)}px`;
-  }, [text]);
+  }, [text, ref]);
 
   const send = () => {
+    if (replying && isPresent(text)) setHeldBack(true);
     if (disabled || text.length > limits.chatInputMax || promptProblem(text, replying)) return;
     onSend(text.trim());
     setText('');
@@ -81,7 +94,10 @@ export function ChatInput({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    // The Enter that confirms an IME composition (Chinese, Japanese input) is not a send; Safari
+    // reports it after compositionend, with keyCode 229.
+    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+    if (event.key === 'Enter' && !event.shiftKey && !composing) {
       event.preventDefault();
       send();
     }
@@ -135,6 +151,10 @@ export function ChatInput({
         {tooLong ? (
           <span role="alert" className="text-error-text">
             {t('chatInput.tooLong')}
+          </span>
+        ) : busyNote ? (
+          <span role="status" className="font-medium text-fg">
+            {t('chatInput.busy')}
           </span>
         ) : (
           <span>{t('chatInput.hint')}</span>

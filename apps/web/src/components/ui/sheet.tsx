@@ -15,6 +15,7 @@ export function Sheet({
   closeLabel,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,6 +24,8 @@ export function Sheet({
   closeLabel: string;
   children: ReactNode;
   className?: string;
+  /** Where the focus goes on closing; the default gives it back to what opened the sheet. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -35,6 +38,7 @@ export function Sheet({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1">

@@ -166,12 +166,53 @@ export async function createChat(settings: StoredSettings): Promise<AiChat> {
   return chat;
 }
 
+/**
+ * A chat nothing was done in yet: no message, no title and no system message of the user's (a
+ * chat they named or prepared is theirs to keep), and no reply running.
+ */
+async function isUnused(db: ChatDb, chat: AiChat): Promise<boolean> {
+  if (chatReplying(chat.id) || chat.summary.trim() || chat.systemMessage.trim()) return false;
+  return (await db.listRecentMessages(chat.id, 1)).length === 0;
+}
+
+/**
+ * The user's "New chat" (docs/product.md#ai-chat): the open chat when it is still unused, else
+ * the newest unused chat of the list, else a new one; empty chats never pile up.
+ */
+export async function startNewChat(settings: StoredSettings): Promise<AiChat> {
+  await historyRead;
+  const db = await chatDb();
+  const state = useChatStore.getState();
+  const open = state.chats.find((c) => c.id === state.activeId);
+  if (open && !state.messages.length && (await isUnused(db, open))) return open;
+  for (const chat of state.chats) {
+    if (chat.id === state.activeId || !(await isUnused(db, chat))) continue;
+    await openChat(chat.id);
+    return chat;
+  }
+  return createChat(settings);
+}
+
 export async function updateChat(id: string, changes: Partial<AiChat>): Promise<void> {
   const chat = useChatStore.getState().chats.find((c) => c.id === id);
   if (!chat) return;
   const next = { ...chat, ...changes, id, updatedAt: Date.now() };
   await (await chatDb()).putChat(next);
   replaceChat(next);
+}
+
+const noApprovals: readonly string[] = [];
+
+/** The tool approvals given in a chat (kept with it: docs/product.md#model-tools). */
+export function chatToolApprovals(chatId: string): readonly string[] {
+  return useChatStore.getState().chats.find((c) => c.id === chatId)?.toolApprovals ?? noApprovals;
+}
+
+/** Keeps a chat's tool approvals with the chat: they last through a reload and sync with it. */
+export function saveChatToolApprovals(chatId: string, entries: readonly string[]): void {
+  void updateChat(chatId, { toolApprovals: [...entries] }).catch((error: unknown) =>
+    addTrace(chatId, 'storage', `The tool approval could not be saved: ${String(error)}`),
+  );
 }
 
 export async function deleteChat(id: string): Promise<void> {

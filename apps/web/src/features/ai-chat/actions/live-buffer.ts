@@ -1,5 +1,5 @@
 import type { ChatEvent } from '../engine/run-chat';
-import { addTrace, setLiveReply, type LiveReply } from '../stores/chat-store';
+import { addRequest, addTrace, setLiveReply, type LiveReply } from '../stores/chat-store';
 
 /**
  * Batches a chat's stream events into one store update per animation frame: a fast stream
@@ -53,6 +53,9 @@ export function liveBuffer(chatId: string, messageId: string, changed: () => voi
         }
         case 'trace':
           addTrace(chatId, event.label, event.message);
+          break;
+        case 'request':
+          addRequest(chatId, event.request);
           break;
       }
     },

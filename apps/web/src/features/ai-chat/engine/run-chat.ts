@@ -6,7 +6,7 @@
  * is honoured at every step: what arrived before a stop is kept.
  */
 import { limits } from '@confab/protocol/limits';
-import { generateText, jsonSchema, tool, type ModelMessage, type ToolSet } from 'ai';
+import { APICallError, generateText, jsonSchema, tool, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat';
 import type { ChatTools } from '../lib/chat-tools';
 import { finishTokens, modelPrompt, modelTools, type ModelV3 } from './model-call';
@@ -20,7 +20,31 @@ export type ChatEvent =
   | { type: 'content'; text: string }
   | { type: 'tool-call'; call: ToolCallRequest }
   | { type: 'tool-result'; call: ToolCallRequest; outcome: ToolCallOutcome }
-  | { type: 'trace'; label: string; message: string };
+  | { type: 'trace'; label: string; message: string }
+  | { type: 'request'; request: RequestRecord };
+
+/**
+ * One request to the model as the inspector shows it: what was sent, how it ended (a failed one
+ * too, with its status and the provider's error) and what came back.
+ */
+export interface RequestRecord {
+  /** 1 for the prompt, then one more per tool round. */
+  round: number;
+  /** The body sent, as indented JSON; '' when nothing left the browser. */
+  body: string;
+  ok: boolean;
+  /** Ended by the user's Stop. */
+  stopped: boolean;
+  /** The HTTP status, when an answer came. */
+  status?: number;
+  /** The provider's error, or why it could not be reached. */
+  error?: string;
+  text: string;
+  reasoning: string;
+  toolCalls: ToolCallRequest[];
+  inputTokens: number;
+  outputTokens: number;
+}
 
 export interface ChatRunOptions {
   chatId: string;
@@ -118,7 +142,17 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
   try {
     // An error object found in the raw stream (see guarded-fetch.ts), reported once it is read.
     const streamErrors: string[] = [];
-    const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
+    // What each request sent and the status it got, for the inspector: a failed request has
+    // no other record of its body.
+    const sent: { body?: string; status?: number } = {};
+    const baseFetch = options.fetch ?? globalThis.fetch;
+    const recordingFetch: typeof fetch = async (input, init) => {
+      if (typeof init?.body === 'string') sent.body = init.body;
+      const response = await baseFetch(input, init);
+      sent.status = response.status;
+      return response;
+    };
+    const model = createLanguageModel(request.provider, request.model, recordingFetch, (message) =>
       streamErrors.push(message),
     );
     // Tools that cannot be listed (the tool host is down) leave the model to answer alone, as
@@ -159,11 +193,21 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         inputTokens: 0,
         outputTokens: 0,
       };
+      sent.body = undefined;
+      sent.status = undefined;
+      let stepError: unknown = null;
       try {
         if (request.stream) await streamStep(common, messages, onEvent, step);
         else await generateStep(common, messages, onEvent, step);
         if (streamErrors[0] !== undefined) throw new Error(streamErrors[0]);
+      } catch (error) {
+        stepError = error;
+        throw error;
       } finally {
+        onEvent({
+          type: 'request',
+          request: requestRecord(result.rounds, sent, step, stepError, signal, request),
+        });
         // What arrived before an error or a stop is kept.
         result.inputTokens += step.inputTokens;
         result.outputTokens += step.outputTokens;
@@ -256,6 +300,43 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
   return result;
 }
 
+function prettyBody(body: string | undefined): string {
+  if (body === undefined) return '';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function requestRecord(
+  round: number,
+  sent: { body?: string; status?: number },
+  step: StepOutcome,
+  error: unknown,
+  signal: AbortSignal,
+  request: ChatRequest,
+): RequestRecord {
+  const stopped = signal.aborted || (error !== null && isAbortError(error));
+  const failed = error !== null && !stopped;
+  const status = APICallError.isInstance(error) ? (error.statusCode ?? sent.status) : sent.status;
+  return {
+    round,
+    body: prettyBody(sent.body),
+    ok: !failed && !stopped,
+    stopped,
+    ...(status !== undefined ? { status } : {}),
+    ...(failed
+      ? { error: toChatFailure(error, { provider: request.provider.provider }).message }
+      : {}),
+    text: step.content,
+    reasoning: step.reasoning,
+    toolCalls: step.toolCalls.map((call) => ({ ...call })),
+    inputTokens: step.inputTokens,
+    outputTokens: step.outputTokens,
+  };
+}
+
 type CommonSettings = Omit<Parameters<typeof generateText>[0], 'messages' | 'prompt'>;
 
 /**
@@ -278,7 +359,7 @@ async function streamStep(
     await model.supportedUrls,
     common.abortSignal,
   );
-  const { stream, request } = await model.doStream({
+  const { stream } = await model.doStream({
     maxOutputTokens: common.maxOutputTokens,
     temperature: common.temperature,
     prompt,
@@ -286,7 +367,6 @@ async function streamStep(
     abortSignal: common.abortSignal,
     providerOptions: common.providerOptions,
   });
-  onEvent({ type: 'trace', label: 'request', message: stringify(request?.body) });
   const reader = stream.getReader();
   let sliceStart = performance.now();
   for (;;) {
@@ -341,7 +421,6 @@ async function generateStep(
   step: StepOutcome,
 ): Promise<void> {
   const reply = await generateText({ ...common, messages });
-  onEvent({ type: 'trace', label: 'request', message: stringify(reply.request.body) });
   const reasoning = reply.reasoningText ?? '';
   if (reasoning) onEvent({ type: 'reasoning', text: reasoning });
   if (reply.text) onEvent({ type: 'content', text: reply.text });

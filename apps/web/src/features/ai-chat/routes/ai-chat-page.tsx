@@ -1,5 +1,5 @@
 import { Bot, Info, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
-import { use, useEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DocumentTitle } from '@/components/document-title';
@@ -22,13 +22,13 @@ import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
 import {
-  createChat,
   deleteChat,
   editAndResend,
   loadChats,
   openChat,
   regenerate,
   sendPrompt,
+  startNewChat,
   stopReply,
   updateChat,
 } from '../actions/chat-actions';
@@ -80,6 +80,16 @@ export function AiChatPage({
   const missing = missingSettings(provider);
   const model = active?.model.trim() || provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  // Set by New chat: the phone's chat list sheet then gives the focus to the composer, not
+  // back to the button that opened the sheet.
+  const composerFocusOnClose = useRef(false);
+  const focusComposer = () => composerRef.current?.focus();
+  const startChat = () => {
+    composerFocusOnClose.current = true;
+    setPanel(null);
+    void startNewChat(settings).then(focusComposer);
+  };
   // One list for the side column (md and up) and the phone's sheet; choosing a chat or a
   // message in the sheet closes it.
   const chatList = (
@@ -87,10 +97,7 @@ export function AiChatPage({
       chats={chats}
       activeId={activeId}
       generating={generating}
-      onCreate={() => {
-        setPanel(null);
-        void createChat(settings);
-      }}
+      onCreate={startChat}
       onOpen={(id) => {
         setPanel(null);
         void openChat(id);
@@ -121,7 +128,10 @@ export function AiChatPage({
               icon={MessagesSquare}
               label={t('toolbar.chats')}
               className="md:hidden"
-              onClick={() => setPanel('chats')}
+              onClick={() => {
+                composerFocusOnClose.current = false;
+                setPanel('chats');
+              }}
             />
             <p
               className="order-first min-w-0 basis-full text-sm break-words text-fg-muted xl:order-none xl:flex-1 xl:basis-0 xl:truncate"
@@ -192,6 +202,7 @@ export function AiChatPage({
             </Alert>
           ) : null}
           <ChatInput
+            inputRef={composerRef}
             replying={replying}
             disabled={missing.length > 0 || !loaded}
             onSend={(text) => void sendPrompt(text, settings, tools)}
@@ -205,6 +216,11 @@ export function AiChatPage({
         onOpenChange={closePanel}
         title={t('chats.label')}
         closeLabel={t('chatSettings.close')}
+        onCloseAutoFocus={(event) => {
+          if (!composerFocusOnClose.current) return;
+          event.preventDefault();
+          focusComposer();
+        }}
       >
         {chatList}
       </Sheet>

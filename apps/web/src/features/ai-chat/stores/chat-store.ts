@@ -4,6 +4,7 @@
  */
 import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
 import { create } from 'zustand';
+import type { RequestRecord } from '../engine/run-chat';
 
 export interface TraceEntry {
   at: number;
@@ -35,6 +36,12 @@ export interface ChatState {
    */
   replies: Record<string, LiveReply>;
   traces: Record<string, TraceEntry[]>;
+  /** Each request to the model in this visit, by chat id, with its outcome and reply. */
+  requests: Record<string, InspectedRequest[]>;
+}
+
+export interface InspectedRequest extends RequestRecord {
+  at: number;
 }
 
 export const initialChatState: ChatState = {
@@ -47,6 +54,7 @@ export const initialChatState: ChatState = {
   focusMessageId: null,
   replies: {},
   traces: {},
+  requests: {},
 };
 
 export const useChatStore = create<ChatState>()(() => ({ ...initialChatState }));
@@ -75,6 +83,14 @@ export function addTrace(chatId: string, label: string, message: string): void {
     const list = state.traces[chatId] ?? [];
     const next = [...list, { at: Date.now(), label, message }].slice(-traceCap);
     return { traces: { ...state.traces, [chatId]: next } };
+  });
+}
+
+export function addRequest(chatId: string, request: RequestRecord): void {
+  useChatStore.setState((state) => {
+    const list = state.requests[chatId] ?? [];
+    const next = [...list, { ...request, at: Date.now() }].slice(-traceCap);
+    return { requests: { ...state.requests, [chatId]: next } };
   });
 }
 

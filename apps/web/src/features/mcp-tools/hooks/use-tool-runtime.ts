@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callMcpTool } from '../api/call-tool';
 import { mcpOfferQueryOptions } from '../api/offer';
-import { createToolRuntime, type ToolRuntime } from '../lib/tool-runtime';
+import { createToolRuntime, type ApprovalStore, type ToolRuntime } from '../lib/tool-runtime';
 import { requestApproval } from '../stores/approval-store';
 
 /**
@@ -10,17 +10,24 @@ import { requestApproval } from '../stores/approval-store';
  * The offer is read through the query client: one request, cached between prompts and
  * refreshed when the servers change.
  */
-export function createBrowserToolRuntime(queryClient: QueryClient): ToolRuntime {
+export function createBrowserToolRuntime(
+  queryClient: QueryClient,
+  approvals?: ApprovalStore,
+): ToolRuntime {
   return createToolRuntime({
     loadOffer: () => queryClient.fetchQuery(mcpOfferQueryOptions),
     callTool: callMcpTool,
     askApproval: requestApproval,
+    approvals,
   });
 }
 
-/** One runtime per mounted chat screen, so "allow for this chat" lasts as long as it. */
-export function useToolRuntime(): ToolRuntime {
+/**
+ * One runtime per mounted chat screen; `approvals` keeps each chat's approvals (with the chat's
+ * data, so they outlast the screen), the screen's memory when not given.
+ */
+export function useToolRuntime(approvals?: ApprovalStore): ToolRuntime {
   const queryClient = useQueryClient();
-  const [runtime] = useState(() => createBrowserToolRuntime(queryClient));
+  const [runtime] = useState(() => createBrowserToolRuntime(queryClient, approvals));
   return runtime;
 }

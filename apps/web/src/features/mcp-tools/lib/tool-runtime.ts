@@ -12,7 +12,9 @@ import {
   toModelTool,
   type ModelFunctionTool,
 } from '@confab/protocol/mcp-model-tools';
-import { ApprovalMemory, type ApprovalDecision } from './approval';
+import { ApprovalMemory, type ApprovalDecision, type ApprovalStore } from './approval';
+
+export type { ApprovalStore } from './approval';
 import { errorForModel, resultForModel } from './model-content';
 
 export interface ApprovalRequest {
@@ -33,6 +35,8 @@ export interface ToolRuntimeDeps {
     options: { signal?: AbortSignal; serverTimeoutMs?: number },
   ): Promise<McpCallReply>;
   askApproval(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision>;
+  /** Where each chat's approvals are kept; the page's memory when not given. */
+  approvals?: ApprovalStore;
   now?: () => number;
 }
 
@@ -63,7 +67,7 @@ export function readToolArgs(raw: unknown): Record<string, unknown> | string {
  */
 export function createToolRuntime(deps: ToolRuntimeDeps) {
   const now = deps.now ?? (() => performance.now());
-  const memory = new ApprovalMemory();
+  const memory = new ApprovalMemory(deps.approvals);
   // The tools offered with the last prompt, by their model name: only these may be called.
   let offered = new Map<string, McpOfferedTool>();
   let serverTimeoutMs: number | undefined;
@@ -135,7 +139,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     }
   }
 
-  return { offer, run, forgetChat: (chatId: string) => memory.forgetChat(chatId) };
+  return { offer, run };
 }
 
 export type ToolRuntime = ReturnType<typeof createToolRuntime>;

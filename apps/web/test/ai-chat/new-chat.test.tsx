@@ -1,0 +1,84 @@
+import 'fake-indexeddb/auto';
+import { defaultSettings } from '@confab/protocol/ai-settings';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatDb } from '@/features/ai-chat/stores/chat-db';
+import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { declareAccount } from '@/lib/account-storage/account-storage';
+import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
+import { aiChat, aiMessage } from '../helpers/ai-chat-records';
+import { alice, fakeServer } from '../helpers/fake-server';
+import { renderApp } from '../helpers/render-app';
+
+function reload() {
+  useChatStore.setState({ ...initialChatState });
+  resetSettingsForTests();
+}
+
+beforeEach(async () => {
+  declareAccount('u-1');
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ width: 800, height: 200 }),
+  );
+  reload();
+  const db = await chatDb();
+  for (const chat of await db.listChats()) await db.deleteChat(chat.id);
+  const settings = defaultSettings();
+  settings.api.providers.Ollama.base = 'http://127.0.0.1:1';
+  settings.api.providers.Ollama.model = 'gemma3:1b';
+  await saveSettings(settings);
+  reload();
+  fakeServer({ session: alice });
+});
+
+const rows = (chats: HTMLElement) => within(chats).getAllByRole('button', { name: /^Rename:/ });
+
+describe('New chat', { timeout: 20_000 }, () => {
+  it('reuses the open chat while it is empty, and puts the focus in the composer', async () => {
+    const view = await renderApp('/agents/mindBox');
+    const chats = await screen.findByRole('navigation', { name: 'AI chats' });
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(input).toBeEnabled());
+    const newChat = within(chats).getByRole('button', { name: 'New chat' });
+    await view.user.click(newChat);
+    await waitFor(() => expect(rows(chats)).toHaveLength(1));
+    await waitFor(() => expect(input).toHaveFocus());
+    await view.user.click(newChat);
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(rows(chats)).toHaveLength(1);
+    expect((await (await chatDb()).listChats()).length).toBe(1);
+  });
+
+  it('opens an empty chat of the list instead of making another', async () => {
+    const db = await chatDb();
+    await db.putChat(aiChat('empty', { summary: '', updatedAt: 1 }));
+    await db.putChat(aiChat('talk', { summary: 'A talk', updatedAt: 2 }));
+    await db.putMessage(aiMessage('talk', 'm1'));
+    const view = await renderApp('/agents/mindBox');
+    const log = await screen.findByRole('log', { name: 'AI chat' });
+    expect(await within(log).findByText('reply m1')).toBeInTheDocument();
+    const chats = screen.getByRole('navigation', { name: 'AI chats' });
+    // The first "New chat" is the button; the empty chat's row is named so too.
+    await view.user.click(within(chats).getAllByRole('button', { name: 'New chat' })[0]!);
+    expect(await screen.findByTestId('chat-empty')).toBeInTheDocument();
+    expect(useChatStore.getState().activeId).toBe('empty');
+    expect(rows(chats)).toHaveLength(2);
+    expect((await db.listChats()).length).toBe(2);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+  });
+
+  it('makes a new chat when no chat is empty', async () => {
+    const db = await chatDb();
+    await db.putChat(aiChat('talk', { summary: 'A talk', updatedAt: 2 }));
+    await db.putMessage(aiMessage('talk', 'm1'));
+    const view = await renderApp('/agents/mindBox');
+    const log = await screen.findByRole('log', { name: 'AI chat' });
+    expect(await within(log).findByText('reply m1')).toBeInTheDocument();
+    const chats = screen.getByRole('navigation', { name: 'AI chats' });
+    await view.user.click(within(chats).getByRole('button', { name: 'New chat' }));
+    await waitFor(() => expect(rows(chats)).toHaveLength(2));
+    expect(useChatStore.getState().activeId).not.toBe('talk');
+  });
+});
