@@ -92,3 +92,19 @@ export function versionPlaces(records: readonly AiChatMessage[]): Map<string, Ve
   }
   return places;
 }
+
+/**
+ * Whether a message names a parent that is not among `records`, or its parents loop: such a
+ * chat cannot be shown as the file meant it, and the server would refuse it.
+ */
+export function hasBrokenLinks(records: readonly AiChatMessage[]): boolean {
+  const parents = new Map(records.map((m) => [m.id, m.parentId ?? null]));
+  for (const message of records) {
+    const seen = new Set<string>();
+    for (let at: string | null = message.id; at !== null; at = parents.get(at) ?? null) {
+      if (seen.has(at) || !parents.has(at)) return true;
+      seen.add(at);
+    }
+  }
+  return false;
+}
