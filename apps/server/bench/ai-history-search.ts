@@ -102,6 +102,7 @@ async function seedAccount(app: FastifyInstance, count: number): Promise<string>
         data,
         size: Buffer.byteLength(data),
         created_at: message.createdAt,
+        parent_id: null,
       });
     }
     await app.database.db.transaction().execute(async (trx) => {

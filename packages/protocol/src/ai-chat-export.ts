@@ -46,6 +46,8 @@ const toolCallRecordSchema = z.object({
 export const aiChatMessageSchema = z.object({
   id: z.string().min(1),
   chatId: z.string().min(1),
+  parentId: z.string().min(1).nullable().optional(),
+  selectedAt: epochMs.optional(),
   prompt: z.string(),
   reply: z.string(),
   reasoning: z.string(),

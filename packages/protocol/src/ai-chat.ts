@@ -65,10 +65,25 @@ export interface ToolCallOutcome {
  */
 export type ToolCallRecord = ToolCallRequest & Partial<ToolCallOutcome>;
 
-/** One prompt and its reply (docs/product.md#browser-storage). */
+/**
+ * One prompt and its reply (docs/product.md#browser-storage). A chat's messages form a tree
+ * (docs/product.md#versions-and-branches): a regenerated reply or an edited prompt is a new
+ * message beside the old one, under the same parent, and the chat shows one path through it.
+ */
 export interface AiChatMessage {
   id: string;
   chatId: string;
+  /**
+   * The message before this one on its path; null for a chat's first. Absent on messages from
+   * before versions existed: they follow the message created before them.
+   */
+  parentId?: string | null;
+  /**
+   * Epoch milliseconds of when this version was last chosen among its siblings (the messages with
+   * the same parent); the chat shows the latest chosen (the newest when none was). Kept on the
+   * chosen message itself, so choosing changes one record only.
+   */
+  selectedAt?: number;
   prompt: string;
   reply: string;
   reasoning: string;

@@ -45,7 +45,12 @@ const revision = z.number().int().min(0);
 
 /** Ids are bounded here: the export schemas accept any id a file holds. */
 export const syncedChatSchema = aiChatSchema.extend({ id });
-export const syncedMessageSchema = aiChatMessageSchema.extend({ id, chatId: id });
+export const syncedMessageSchema = aiChatMessageSchema.extend({
+  id,
+  chatId: id,
+  /** Another message of the same chat that the server has, or that the same push carries. */
+  parentId: id.nullable().optional(),
+});
 
 /** One change as the server holds it: a chat or message as it now is, or its deletion. */
 export const aiHistoryChangeSchema = z.discriminatedUnion('kind', [

@@ -180,6 +180,8 @@ export interface AiMessagesTable {
   size: Generated<number>;
   /** The message's createdAt. */
   created_at: Generated<number>;
+  /** The message it follows in its chat (migration 0013); null for a first one or a tombstone. */
+  parent_id: Generated<string | null>;
   /** Prompt and reply, case-folded, for search (null once deleted); the repository writes it. */
   search_text: Generated<string | null>;
   /** (PostgreSQL only) The search text's distinct characters and pairs of characters. */

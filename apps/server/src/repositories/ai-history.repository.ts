@@ -26,7 +26,11 @@ const messageColumns = [
   'data',
   'size',
   'created_at',
+  'parent_id',
 ] as const;
+
+/** Where a message stands in its chat's tree. */
+export type AiMessageLink = Pick<AiMessageRow, 'id' | 'chat_id' | 'parent_id' | 'deleted'>;
 
 /**
  * How many of an account's newest messages search reads first: when they hold enough matches,
@@ -112,6 +116,17 @@ export class AiHistoryRepository {
       .execute();
   }
 
+  /** Every message of these chats (tombstones too), as links of their trees. */
+  async messageLinks(userId: string, chatIds: string[]): Promise<AiMessageLink[]> {
+    if (chatIds.length === 0) return [];
+    return this.db
+      .selectFrom('ai_messages')
+      .select(['id', 'chat_id', 'parent_id', 'deleted'])
+      .where('user_id', '=', userId)
+      .where('chat_id', 'in', chatIds)
+      .execute();
+  }
+
   /** Writes chat rows, new or changed (one statement; ids must be distinct). */
   async putChats(rows: AiChatRow[]): Promise<void> {
     if (rows.length === 0) return;
@@ -146,6 +161,7 @@ export class AiHistoryRepository {
           data: eb.ref('excluded.data'),
           size: eb.ref('excluded.size'),
           created_at: eb.ref('excluded.created_at'),
+          parent_id: eb.ref('excluded.parent_id'),
           search_text: eb.ref('excluded.search_text'),
           ...(this.engine === 'postgres' && { search_grams: eb.ref('excluded.search_grams') }),
         })),

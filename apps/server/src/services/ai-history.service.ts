@@ -17,7 +17,7 @@ import {
   type AiHistorySearchResult,
 } from '@confab/protocol/ai-history-search';
 import type { z } from 'zod';
-import { conflict } from '../lib/app-error';
+import { badRequest, conflict } from '../lib/app-error';
 import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import type { Transact } from '../db/transaction';
 import type { RealtimeHub } from '../realtime/realtime-hub';
@@ -125,6 +125,7 @@ export class AiHistoryService {
       if (account.mode === 'device') throw conflict(aiHistoryDeviceOnlyMessage);
       const push = new PushInTransaction(repository, account, this.options.maxBytes);
       await push.load(changes);
+      await push.checkParents(changes);
       const results: AiHistoryPushResult[] = [];
       for (const change of changes) results.push(await push.apply(change));
       await push.save();
@@ -210,6 +211,7 @@ class PushInTransaction {
       else if (change.kind === 'message') {
         chatIds.add(change.message.chatId);
         messageIds.add(change.message.id);
+        if (change.message.parentId) messageIds.add(change.message.parentId);
       } else {
         chatIds.add(change.chatId);
         messageIds.add(change.id);
@@ -219,6 +221,56 @@ class PushInTransaction {
       this.chats.set(row.id, row);
     for (const row of await this.repository.messagesByIds(this.userId, [...messageIds]))
       this.messages.set(row.id, row);
+  }
+
+  /**
+   * Refuses the whole push (400) when a message names a parent that is not a message of its
+   * chat, or would be its own ancestor (docs/product.md#versions-and-branches). The parent may
+   * be stored already or come in the same push. A parent deleted on the server makes the message
+   * `deleted` instead (putMessage): it belonged to a branch another device removed.
+   */
+  async checkParents(changes: AiHistoryPushChange[]): Promise<void> {
+    const linked = changes.flatMap((c) =>
+      c.kind === 'message' && typeof c.message.parentId === 'string' ? [c.message] : [],
+    );
+    if (linked.length === 0) return;
+    const goneChats = new Set(
+      changes
+        .flatMap((c) => (c.kind === 'chat-deleted' ? [c.id] : []))
+        .concat([...this.chats.values()].filter((c) => c.deleted).map((c) => c.id)),
+    );
+    const chatIds = [...new Set(linked.map((m) => m.chatId))];
+    const links = new Map<string, { chatId: string; parentId: string | null }>();
+    for (const row of await this.repository.messageLinks(this.userId, chatIds)) {
+      links.set(row.id, { chatId: row.chat_id, parentId: row.parent_id });
+    }
+    for (const change of changes) {
+      if (change.kind !== 'message') continue;
+      const { id, chatId, parentId } = change.message;
+      const stored = links.get(id);
+      links.set(id, {
+        chatId,
+        parentId: parentId === undefined ? (stored?.parentId ?? null) : parentId,
+      });
+    }
+    for (const message of linked) {
+      // Whatever it names, a message of a deleted chat is answered `deleted`.
+      if (goneChats.has(message.chatId)) continue;
+      const parentId = message.parentId!;
+      const parent = links.get(parentId);
+      if (!parent || parent.chatId !== message.chatId) {
+        throw badRequest(
+          `Message ${message.id} follows ${parentId}, which is not a message of its chat`,
+        );
+      }
+      const seen = new Set([message.id]);
+      for (let at: string | null = parentId; at !== null; at = links.get(at)?.parentId ?? null) {
+        if (seen.has(at)) {
+          throw badRequest(`Message ${message.id} would follow itself: its parents form a loop`);
+        }
+        seen.add(at);
+      }
+    }
   }
 
   async save(): Promise<void> {
@@ -302,6 +354,7 @@ class PushInTransaction {
     if (this.chats.get(message.chatId)?.deleted) return { status: 'deleted' };
     const stored = this.messages.get(message.id);
     if (stored?.deleted) return { status: 'deleted' };
+    if (message.parentId && this.parentDeleted(message.parentId)) return { status: 'deleted' };
     const data = JSON.stringify(message);
     if (stored?.data === data) return { status: 'applied', revision: stored.revision };
     const size = Buffer.byteLength(data);
@@ -315,6 +368,8 @@ class PushInTransaction {
       data,
       size,
       created_at: message.createdAt,
+      // A device from before versions sends no parent: the one the server has stays.
+      parent_id: message.parentId === undefined ? (stored?.parent_id ?? null) : message.parentId,
     };
     this.used += size - (stored?.size ?? 0);
     this.writeMessage(row);
@@ -335,10 +390,15 @@ class PushInTransaction {
       data: null,
       size: 0,
       created_at: stored?.created_at ?? 0,
+      parent_id: null,
     };
     this.used -= stored?.size ?? 0;
     this.writeMessage(row);
     return { status: 'applied', revision: row.revision };
+  }
+
+  private parentDeleted(parentId: string): boolean {
+    return this.messages.get(parentId)?.deleted === 1;
   }
 
   private writeChat(row: AiChatRow): void {

@@ -248,3 +248,50 @@ describe('a database from before the sync', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('a database from before versions and branches', () => {
+  it('keeps its messages, each chat one path in the order it was shown', async () => {
+    const { IDBFactory } = await import('fake-indexeddb');
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    await closeChatDbForTests();
+    // Version 2: messages without a parent, as a browser kept them before versions existed.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(chatDbName, 2);
+      open.onupgradeneeded = () => {
+        const db = open.result;
+        db.createObjectStore('aiChats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+        db.createObjectStore('chatByAiMessages', { keyPath: 'id' }).createIndex(
+          'chatId_createdAt',
+          ['chatId', 'createdAt'],
+        );
+        db.createObjectStore('syncOutbox', { keyPath: 'key' });
+        db.createObjectStore('syncMeta');
+      };
+      open.onsuccess = () => {
+        const tx = open.result.transaction(['aiChats', 'chatByAiMessages'], 'readwrite');
+        for (const id of ['a', 'b']) {
+          tx.objectStore('aiChats').put(chat(id, 1));
+          for (let i = 0; i < 3; i += 1) tx.objectStore('chatByAiMessages').put(message(id, i));
+        }
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      };
+    });
+
+    const db = await chatDb();
+    for (const id of ['a', 'b']) {
+      // message(id, i) is created at 1000 - i: the last written is the first shown.
+      expect((await db.listMessages(id)).map((m) => [m.id, m.parentId])).toEqual([
+        [`${id}-2`, null],
+        [`${id}-1`, `${id}-2`],
+        [`${id}-0`, `${id}-1`],
+      ]);
+    }
+    // Every device computes the same parents, as the server did for its copy: nothing to send.
+    expect(await db.readOutbox()).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+});

@@ -216,3 +216,70 @@ describe('Markdown export', () => {
     expect(text).toContain('## You · 2023-11-14 22:16 UTC\n\nAnd reversed?');
   });
 });
+
+describe('versions and branches in transfers', () => {
+  // m1 → m2, and m1 → m3 (an edited second prompt, chosen last), so the chat shows m1, m3.
+  const tree: AiChatMessage[] = [
+    { ...messages[0]!, parentId: null },
+    { ...messages[1]!, parentId: 'm1' },
+    {
+      ...messages[1]!,
+      id: 'm3',
+      parentId: 'm1',
+      prompt: 'And reversed, in place?',
+      reply: 'v.reverse();',
+      createdAt: 1700000250000,
+      selectedAt: 1700000260000,
+    },
+  ];
+  const labels = {
+    you: 'You',
+    assistant: 'Assistant',
+    reasoning: 'Reasoning',
+    model: 'Model',
+    system: 'System',
+    untitled: 'Untitled',
+  };
+
+  it('a Confab JSON round trip keeps every version and the one chosen', async () => {
+    const db = await chatDb();
+    await db.putChat(chat);
+    await db.putMessages(tree);
+    const exported = chatsToJson(await chatsForExport());
+    await emptyStore();
+    await importChatFile(file(exported));
+    expect(await (await chatDb()).listMessages('c1')).toEqual(tree);
+    expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(['m1', 'm3']);
+  });
+
+  it('a Confab file whose message follows one not in its chat, or loops, is skipped', async () => {
+    const broken = [
+      [...tree, { ...messages[1]!, id: 'm4', parentId: 'elsewhere' }],
+      [
+        { ...tree[0]!, parentId: 'm2' },
+        { ...tree[1]!, parentId: 'm1' },
+      ],
+    ];
+    for (const list of broken) {
+      const summary = await importChatFile(file(chatsToJson([{ chat, messages: list }])));
+      expect(summary).toEqual({
+        imported: [],
+        skipped: [{ title: 'Sorting in Rust', reason: 'invalid' }],
+      });
+    }
+  });
+
+  it('Markdown writes the path shown only', () => {
+    const text = chatsToMarkdown([{ chat, messages: tree }], labels);
+    expect(text).toContain('And reversed, in place?');
+    expect(text).not.toContain('And reversed?');
+  });
+
+  it('a chat of another app comes in as one path', async () => {
+    await importChatFile(file(chatExportFixture('chatgpt-tree.json')));
+    const db = await chatDb();
+    const [stored] = await db.listChats();
+    const list = await db.listMessages(stored!.id);
+    expect(list.map((m) => m.parentId)).toEqual([null, list[0]!.id, list[1]!.id]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type AiHistoryPushChange,
   type AiHistoryPushResult,
 } from '@confab/protocol/ai-history';
+import { limits } from '@confab/protocol/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
@@ -82,6 +83,32 @@ describe('pushing what changed on this device', () => {
     await db.putMessage(message('c1', 'm2', { reply: 'whole' }));
     await pushOutbox(db);
     expect(pushed(server).at(-1)).toMatchObject({ message: { id: 'm2', reply: 'whole' } });
+  });
+
+  it('sends a message after the one it follows, and keeps back what follows one it cannot send', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    // Ids sort against the order of creation: the outbox alone would send the reply first.
+    await db.putMessages([
+      message('c1', 'z-first', { parentId: null, createdAt: 1 }),
+      message('c1', 'b-second', { parentId: 'z-first', createdAt: 2 }),
+      message('c1', 'a-third', { parentId: 'b-second', createdAt: 3 }),
+      message('c1', 'y-huge', {
+        parentId: 'z-first',
+        createdAt: 4,
+        reply: 'x'.repeat(limits.bodyMaxBytes),
+      }),
+      message('c1', 'x-after-huge', { parentId: 'y-huge', createdAt: 5 }),
+    ]);
+    const server = pushServer();
+    const outcome = await pushOutbox(db);
+    expect(pushed(server).map((c) => (c.kind === 'message' ? c.message.id : c.kind))).toEqual([
+      'chat',
+      'z-first',
+      'b-second',
+      'a-third',
+    ]);
+    expect(outcome.unsendable).toBe(2);
   });
 
   it('sends a rename based on the revision the server gave the chat', async () => {

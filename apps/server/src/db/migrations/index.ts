@@ -11,6 +11,7 @@ import * as userRoles from './0009-user-roles';
 import * as aiHistory from './0010-ai-history';
 import * as aiHistorySearch from './0011-ai-history-search';
 import * as aiProviderSettings from './0012-ai-provider-settings';
+import * as aiMessageParents from './0013-ai-message-parents';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-ai-history': aiHistory,
   '0011-ai-history-search': aiHistorySearch,
   '0012-ai-provider-settings': aiProviderSettings,
+  '0013-ai-message-parents': aiMessageParents,
 };

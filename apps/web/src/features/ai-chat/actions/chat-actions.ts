@@ -11,6 +11,7 @@ import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest, type ChatRequest } from '../engine/request-building';
 import type { ChatResult } from '../engine/run-chat';
+import { parentOf } from '../lib/message-tree';
 import { newId } from '../lib/new-id';
 import { chatDb, type ChatDb } from '../stores/chat-db';
 import {
@@ -19,6 +20,7 @@ import {
   replaceMessage,
   setLiveReply,
   useChatStore,
+  withRecords,
 } from '../stores/chat-store';
 import { liveBuffer } from './live-buffer';
 import {
@@ -104,7 +106,13 @@ export function openChat(id: string, focusMessageId: string | null = null): Prom
 }
 
 async function readMessages(id: string, focusMessageId: string | null): Promise<void> {
-  useChatStore.setState({ activeId: id, messages: [], messagesLoading: true, focusMessageId });
+  useChatStore.setState({
+    activeId: id,
+    messages: [],
+    records: [],
+    messagesLoading: true,
+    focusMessageId,
+  });
   writeStorage(activeChatKey, id);
   const db = await chatDb();
   const opening = ++openings;
@@ -113,28 +121,32 @@ async function readMessages(id: string, focusMessageId: string | null): Promise<
     // The whole chat at once: history put in front later would move the message out of view.
     const all = await db.listMessages(id);
     if (!isOpen()) return;
-    useChatStore.setState({ messages: settledMessages(all), messagesLoading: false });
+    useChatStore.setState({ ...withRecords(settledMessages(all)), messagesLoading: false });
     await saveInterrupted(all);
     return;
   }
   const recent = await db.listRecentMessages(id, firstScreenMessages);
   if (!isOpen()) return;
-  useChatStore.setState({ messages: settledMessages(recent), messagesLoading: false });
+  // Until the rest is read, the path is taken from these: a long chat with versions may show
+  // another path for a moment.
+  useChatStore.setState({ ...withRecords(settledMessages(recent)), messagesLoading: false });
   await saveInterrupted(recent);
   if (recent.length < firstScreenMessages || !recent[0]) return;
 
-  const first = recent[0];
   const stored = await db.listMessages(id);
-  const firstShown = stored.findIndex((m) => m.id === first.id);
-  const older =
-    firstShown >= 0
-      ? stored.slice(0, firstShown)
-      : stored.filter((m) => m.createdAt < first.createdAt);
+  const read = new Set(recent.map((m) => m.id));
+  const older = stored.filter((m) => !read.has(m.id));
   await saveInterrupted(older);
   if (!isOpen()) return;
-  // The history goes in front of what is shown now, which may have changed meanwhile (a prompt
-  // sent, a reply regenerated): those newer states are kept.
-  useChatStore.setState((state) => ({ messages: [...settledMessages(older), ...state.messages] }));
+  // The history joins what is held now, which may have changed meanwhile (a prompt sent, a
+  // reply regenerated): those newer states are kept.
+  useChatStore.setState((state) => {
+    const held = new Set(state.records.map((m) => m.id));
+    return withRecords([
+      ...settledMessages(older).filter((m) => !held.has(m.id)),
+      ...state.records,
+    ]);
+  });
 }
 
 /**
@@ -161,7 +173,7 @@ export async function createChat(settings: StoredSettings): Promise<AiChat> {
   const chat = newChat(settings);
   await (await chatDb()).putChat(chat);
   replaceChat(chat);
-  useChatStore.setState({ activeId: chat.id, messages: [], messagesLoading: false });
+  useChatStore.setState({ activeId: chat.id, messages: [], records: [], messagesLoading: false });
   writeStorage(activeChatKey, chat.id);
   return chat;
 }
@@ -224,7 +236,7 @@ export async function deleteChat(id: string): Promise<void> {
   if (useChatStore.getState().activeId === id) {
     const next = chats[0];
     if (next) await openChat(next.id);
-    else useChatStore.setState({ activeId: null, messages: [] });
+    else useChatStore.setState({ activeId: null, messages: [], records: [] });
   }
 }
 
@@ -344,9 +356,11 @@ export async function sendPrompt(
   }
   state = useChatStore.getState();
   const provider = settings.api.providers[settings.api.activeProvider];
+  const history = state.messages;
   const message: AiChatMessage = {
     id: newId(),
     chatId: chat.id,
+    parentId: history.at(-1)?.id ?? null,
     prompt,
     reply: '',
     reasoning: '',
@@ -362,25 +376,27 @@ export async function sendPrompt(
     citedChunks: [],
     createdAt: Date.now(),
   };
-  const history = state.messages;
   // Built before the message is shown, so that it tells from the start what the model gets.
   const request = buildChatRequest({ settings, chat, history, prompt });
   if (request.htmlStripped) message.htmlStripped = true;
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;
-  showNewMessage(message, history);
+  showNewMessage(message);
   await runReply(started, message, request, chat, tools);
 }
 
-/** Adds the message to its chat's shown messages, when that chat is still the open one. */
-function showNewMessage(message: AiChatMessage, history: readonly AiChatMessage[]): void {
+/** Adds the message to its chat, shown after `history`, when that chat is still the open one. */
+function showNewMessage(message: AiChatMessage): void {
   useChatStore.setState((state) =>
-    state.activeId === message.chatId ? { messages: [...history, message] } : {},
+    state.activeId === message.chatId ? withRecords([...state.records, message]) : {},
   );
 }
 
-/** Asks again for the reply of the last message. */
+/**
+ * Asks again for the reply of a message: the new reply is a new version beside the old one
+ * (docs/product.md#versions-and-branches), which stays one click away.
+ */
 export async function regenerate(
   messageId: string,
   settings: StoredSettings,
@@ -389,7 +405,10 @@ export async function regenerate(
   await resend(messageId, null, settings, tools);
 }
 
-/** Changes a prompt and asks again; the messages after it are removed (they answered the old one). */
+/**
+ * Sends a changed prompt as a new version of the message: a branch with its own reply. The old
+ * prompt and everything after it stay reachable through the message's versions.
+ */
 export async function editAndResend(
   messageId: string,
   text: string,
@@ -416,32 +435,51 @@ async function resend(
   if (!chat || !old) return;
   const provider = settings.api.providers[settings.api.activeProvider];
   const message: AiChatMessage = {
-    ...old,
+    id: newId(),
+    chatId: chat.id,
+    parentId: parentOf(state.records, old),
     prompt: prompt ?? old.prompt,
     reply: '',
     reasoning: '',
-    error: undefined,
-    stopped: undefined,
-    toolCalls: undefined,
-    toolRoundsCapped: undefined,
-    interrupted: undefined,
-    htmlStripped: undefined,
-    inputTokens: 0,
-    outputTokens: 0,
-    isActive: true,
     model: chat.model.trim() || provider.model,
     provider: provider.provider,
     temperature: chat.temperature,
     maxTokens: chat.maxTokens,
+    inputTokens: 0,
+    outputTokens: 0,
+    memo: old.memo,
+    isActive: true,
+    citedFiles: old.citedFiles,
+    citedChunks: old.citedChunks,
+    createdAt: Date.now(),
+    selectedAt: nextChoice(state.records),
   };
   const history = state.messages.slice(0, at);
   const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
   if (request.htmlStripped) message.htmlStripped = true;
-  const removed = state.messages.slice(at + 1).map((m) => m.id);
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;
-  showNewMessage(message, history);
-  if (removed.length) await db.deleteMessages(removed);
+  showNewMessage(message);
   await runReply(started, message, request, chat, tools);
+}
+
+/** A choice later than any so far, so that it wins even over a device whose clock ran ahead. */
+function nextChoice(records: readonly AiChatMessage[]): number {
+  let latest = 0;
+  for (const m of records) latest = Math.max(latest, m.selectedAt ?? m.createdAt);
+  return Math.max(Date.now(), latest + 1);
+}
+
+/**
+ * Shows another version of a message, and with it the path under that version
+ * (docs/product.md#versions-and-branches). Only the chosen message changes.
+ */
+export async function showVersion(messageId: string): Promise<void> {
+  const state = useChatStore.getState();
+  const target = state.records.find((m) => m.id === messageId);
+  if (!target || chatReplying(target.chatId)) return;
+  const chosen = { ...target, selectedAt: nextChoice(state.records) };
+  replaceMessage(chosen);
+  await (await chatDb()).putMessage(chosen);
 }

@@ -5,9 +5,7 @@
  */
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ChatDb, RemoteChanges } from '../stores/chat-db';
-import { useChatStore } from '../stores/chat-store';
-
-const oldestFirst = (a: AiChatMessage, b: AiChatMessage) => a.createdAt - b.createdAt;
+import { useChatStore, withRecords } from '../stores/chat-store';
 
 /** Reading chats one by one costs a transaction each: many are read in one pass. */
 async function storedVersions(db: ChatDb, chats: readonly AiChat[]): Promise<AiChat[]> {
@@ -37,7 +35,7 @@ export async function showRemoteChanges(db: ChatDb, remote: RemoteChanges): Prom
   const { activeId } = useChatStore.getState();
   if (!activeId) return;
   if (deleted.has(activeId)) {
-    useChatStore.setState({ activeId: null, messages: [] });
+    useChatStore.setState({ activeId: null, messages: [], records: [] });
     return;
   }
   const changedIds = remote.messages.filter((m) => m.chatId === activeId).map((m) => m.id);
@@ -48,12 +46,13 @@ export async function showRemoteChanges(db: ChatDb, remote: RemoteChanges): Prom
   if (stored.length === 0 && gone.size === 0) return;
   useChatStore.setState((state) => {
     if (state.activeId !== activeId) return {};
-    const byId = new Map(state.messages.map((m) => [m.id, m]));
+    const byId = new Map(state.records.map((m) => [m.id, m]));
     for (const m of stored) {
       // A reply this tab is streaming is this tab's to write.
       if (!byId.get(m.id)?.isActive) byId.set(m.id, m);
     }
     for (const id of gone) byId.delete(id);
-    return { messages: [...byId.values()].sort(oldestFirst) };
+    // Another device's versions and choices change the path shown here as well.
+    return withRecords([...byId.values()]);
   });
 }

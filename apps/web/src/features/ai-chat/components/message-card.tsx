@@ -8,12 +8,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToolCallView } from '../lib/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
+import type { VersionPlace } from '../lib/message-tree';
 import type { LiveReply } from '../stores/chat-store';
 import { MarkdownView } from './markdown-view-lazy';
+import { VersionSwitch } from './version-switch';
 
 export interface MessageActions {
   onRegenerate?: (id: string) => void;
   onEdit?: (id: string, prompt: string) => void;
+  /** Shows another version of a message (and the path under it). */
+  onShowVersion?: (id: string) => void;
 }
 
 function Reasoning({ text, active }: { text: string; active: boolean }) {
@@ -119,13 +123,17 @@ export const MessageCard = memo(function MessageCard({
   live,
   isLast,
   busy,
+  version,
   onRegenerate,
   onEdit,
+  onShowVersion,
 }: {
   message: AiChatMessage;
   live?: LiveReply | null;
   isLast: boolean;
   busy: boolean;
+  /** Set when the message has other versions. */
+  version?: VersionPlace;
 } & MessageActions) {
   const { t, i18n } = useTranslation('mindBox');
   const [editing, setEditing] = useState(false);
@@ -218,6 +226,9 @@ export const MessageCard = memo(function MessageCard({
         ) : null}
         {!active ? (
           <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+            {version && onShowVersion ? (
+              <VersionSwitch place={version} disabled={busy} onShow={onShowVersion} />
+            ) : null}
             {message.stopped ? <span data-testid="stopped">{t('message.stopped')}</span> : null}
             {message.interrupted ? (
               // Not the user's Stop: a reload or a closed tab cut the reply.

@@ -2,6 +2,7 @@ import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { TimeSeparator } from '@/components/time-separator';
+import { versionPlaces } from '../lib/message-tree';
 import { messageRows } from '../lib/timeline';
 import { selectLive, useChatStore } from '../stores/chat-store';
 import { MessageCard, type MessageActions } from './message-card';
@@ -34,6 +35,8 @@ export function MessageList({
   const stick = useRef(true);
   const rows = useMemo(() => messageRows(messages), [messages]);
   const lastId = messages.at(-1)?.id;
+  const records = useChatStore((s) => s.records);
+  const versions = useMemo(() => versionPlaces(records), [records]);
 
   // The first frame shows only the rows in view; the overscan rows follow a frame later, so a
   // long chat paints as soon as what the user sees is ready.
@@ -140,6 +143,7 @@ export function MessageList({
                     live={live?.messageId === row.message.id ? live : null}
                     isLast={row.message.id === lastId}
                     busy={busy}
+                    version={versions.get(row.message.id)}
                     {...actions}
                   />
                 )}

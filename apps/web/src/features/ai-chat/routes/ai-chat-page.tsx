@@ -27,6 +27,7 @@ import {
   loadChats,
   openChat,
   regenerate,
+  showVersion,
   sendPrompt,
   startNewChat,
   stopReply,
@@ -177,6 +178,7 @@ export function AiChatPage({
               busy={replying}
               onRegenerate={(id) => void regenerate(id, settings, tools)}
               onEdit={(id, text) => void editAndResend(id, text, settings, tools)}
+              onShowVersion={(id) => void showVersion(id)}
             />
           ) : (
             <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>

@@ -13,8 +13,11 @@ const messagesStore = 'chatByAiMessages';
 const outboxStore = 'syncOutbox';
 const metaStore = 'syncMeta';
 const byChat = 'chatId_createdAt';
-/** 2 added the sync's outbox and meta stores. */
-const version = 2;
+/**
+ * 2 added the sync's outbox and meta stores; 3 gave every message its parent
+ * (docs/product.md#versions-and-branches).
+ */
+const version = 3;
 
 function done(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -31,10 +34,33 @@ function result<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/**
+ * Messages from before versions existed become one path per chat, in the order they were shown:
+ * each follows the one created before it. The server gives its copies the same parents, so
+ * nothing is queued for the sync.
+ */
+function linkOldMessages(store: IDBObjectStore): void {
+  let chatId: string | null = null;
+  let previous: string | null = null;
+  const cursor = store.index(byChat).openCursor();
+  cursor.onsuccess = () => {
+    const at = cursor.result;
+    if (!at) return;
+    const message = at.value as AiChatMessage;
+    if (message.chatId !== chatId) {
+      chatId = message.chatId;
+      previous = null;
+    }
+    if (message.parentId === undefined) at.update({ ...message, parentId: previous });
+    previous = message.id;
+    at.continue();
+  };
+}
+
 function openDb(name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(name, version);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
       const db = request.result;
       const has = (store: string) => db.objectStoreNames.contains(store);
       if (!has(chatsStore)) {
@@ -48,6 +74,9 @@ function openDb(name: string): Promise<IDBDatabase> {
       }
       if (!has(outboxStore)) db.createObjectStore(outboxStore, { keyPath: 'key' });
       if (!has(metaStore)) db.createObjectStore(metaStore);
+      if (event.oldVersion > 0 && event.oldVersion < 3 && request.transaction) {
+        linkOldMessages(request.transaction.objectStore(messagesStore));
+      }
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB cannot be opened'));

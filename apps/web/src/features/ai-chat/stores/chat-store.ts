@@ -5,6 +5,7 @@
 import type { AiChat, AiChatMessage, ToolCallRecord } from '@confab/protocol/ai-chat';
 import { create } from 'zustand';
 import type { RequestRecord } from '../engine/run-chat';
+import { shownPath } from '../lib/message-tree';
 
 export interface TraceEntry {
   at: number;
@@ -25,8 +26,10 @@ export interface ChatState {
   persistent: boolean;
   chats: AiChat[];
   activeId: string | null;
-  /** The open chat's messages, oldest first. */
+  /** The open chat's messages shown: the path of chosen versions, oldest first. */
   messages: AiChatMessage[];
+  /** Every message of the open chat read so far, other versions included. */
+  records: AiChatMessage[];
   messagesLoading: boolean;
   /** A message to bring into view once it is shown (opened from search), until it is. */
   focusMessageId: string | null;
@@ -50,6 +53,7 @@ export const initialChatState: ChatState = {
   chats: [],
   activeId: null,
   messages: [],
+  records: [],
   messagesLoading: false,
   focusMessageId: null,
   replies: {},
@@ -94,11 +98,17 @@ export function addRequest(chatId: string, request: RequestRecord): void {
   });
 }
 
+/** The open chat's messages and the path they show. */
+export function withRecords(records: AiChatMessage[]): Pick<ChatState, 'records' | 'messages'> {
+  return { records, messages: shownPath(records) };
+}
+
 /** Replaces one message of the open chat (by id) without touching the others' objects. */
 export function replaceMessage(message: AiChatMessage): void {
-  useChatStore.setState((state) => ({
-    messages: state.messages.map((m) => (m.id === message.id ? message : m)),
-  }));
+  useChatStore.setState((state) => {
+    if (!state.records.some((m) => m.id === message.id)) return {};
+    return withRecords(state.records.map((m) => (m.id === message.id ? message : m)));
+  });
 }
 
 export function replaceChat(chat: AiChat): void {

@@ -1,8 +1,10 @@
 /**
  * The readable export of AI chats (docs/product.md#ai-chat-transfer): per chat its title, model
  * and system message, then each prompt and reply with its time and model; reasoning is quoted.
+ * Of a chat with versions, the path it shows is written.
  */
 import type { AiChatExportEntry } from '@confab/protocol/ai-chat-export';
+import { shownPath } from '../message-tree';
 
 export interface MarkdownLabels {
   you: string;
@@ -28,7 +30,7 @@ function chatToMarkdown({ chat, messages }: AiChatExportEntry, labels: MarkdownL
   );
   if (chat.systemMessage.trim())
     lines.push(`**${labels.system}**`, '', quote(chat.systemMessage), '');
-  for (const message of messages) {
+  for (const message of shownPath(messages)) {
     if (message.prompt) {
       lines.push(`## ${labels.you} · ${time(message.createdAt)}`, '', message.prompt, '');
     }

@@ -7,6 +7,7 @@ import {
   aiChatExportEnvelopeSchema,
   aiChatExportFormat,
 } from '@confab/protocol/ai-chat-export';
+import { hasBrokenLinks } from '../message-tree';
 import { isRecord, textOf } from './turns';
 import type { ParsedExport } from './types';
 
@@ -23,7 +24,11 @@ export function parseConfab(data: unknown): ParsedExport | null {
     const parsed = aiChatExportEntrySchema.safeParse(entry);
     const chat = isRecord(entry) && isRecord(entry.chat) ? entry.chat : {};
     const title = textOf(chat.summary) || `#${i + 1}`;
-    if (!parsed.success || parsed.data.messages.some((m) => m.chatId !== parsed.data.chat.id)) {
+    if (
+      !parsed.success ||
+      parsed.data.messages.some((m) => m.chatId !== parsed.data.chat.id) ||
+      hasBrokenLinks(parsed.data.messages)
+    ) {
       result.skipped.push({ title, reason: 'invalid' });
       return;
     }

@@ -70,13 +70,15 @@ export function chatFromTurns(turns: readonly Turn[], meta: ConversationMeta): I
   const timeOf = (turn: Turn) => (last = Math.max(turn.createdAt ?? fallback, last + 1));
   let open: AiChatMessage | null = null;
   for (const turn of spoken) {
+    // One path: each message follows the one before it.
+    const parentId = messages.at(-1)?.id ?? null;
     if (turn.role === 'user') {
-      open = { ...blankMessage(chatId, timeOf(turn)), prompt: turn.text };
+      open = { ...blankMessage(chatId, timeOf(turn)), parentId, prompt: turn.text };
       messages.push(open);
       continue;
     }
     if (!open) {
-      open = blankMessage(chatId, timeOf(turn));
+      open = { ...blankMessage(chatId, timeOf(turn)), parentId };
       messages.push(open);
     }
     // Replies in a row (text around dropped tool turns) are one reply.

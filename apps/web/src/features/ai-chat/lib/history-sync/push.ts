@@ -46,6 +46,9 @@ async function changeFor(db: ChatDb, entry: OutboxEntry): Promise<AiHistoryPushC
   return message && !message.isActive ? { kind: 'message', message } : null;
 }
 
+const createdAt = (change: AiHistoryPushChange | null) =>
+  change?.kind === 'message' ? change.message.createdAt : 0;
+
 function emptyChanges(): RemoteChanges {
   return { chats: [], deletedChats: [], messages: [], deletedMessages: [], chatRevisions: {} };
 }
@@ -90,14 +93,27 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
   };
 
   try {
-    for (const entry of entries) {
-      const change = await changeFor(db, entry);
+    const loaded: { entry: OutboxEntry; change: AiHistoryPushChange | null }[] = [];
+    for (const entry of entries) loaded.push({ entry, change: await changeFor(db, entry) });
+    // The server takes a message only after the one it follows (docs/product.md#versions-and-
+    // branches): older messages go first, and a parent is always older than what follows it.
+    loaded.sort(
+      (a, b) => order(a.entry) - order(b.entry) || createdAt(a.change) - createdAt(b.change),
+    );
+    /** Messages kept here: what follows them cannot be sent either. */
+    const stranded = new Set<string>();
+    for (const { entry, change } of loaded) {
       if (!change) {
         done.push(entry);
         continue;
       }
       const bytes = JSON.stringify(change).length;
-      if (!aiHistoryPushChangeSchema.safeParse(change).success || bytes > batchMaxBytes) {
+      if (
+        !aiHistoryPushChangeSchema.safeParse(change).success ||
+        bytes > batchMaxBytes ||
+        (change.kind === 'message' && stranded.has(change.message.parentId ?? ''))
+      ) {
+        if (change.kind === 'message') stranded.add(change.message.id);
         outcome.unsendable += 1;
         done.push(entry);
         continue;
