@@ -27,6 +27,8 @@ export const aiChatSchema = z.object({
   input: z.string(),
   stream: z.boolean(),
   context: z.string(),
+  // Added later: chats stored or exported before it have none.
+  noTools: z.boolean().optional(),
   updatedAt: epochMs,
 }) satisfies z.ZodType<AiChat>;
 

@@ -24,6 +24,8 @@ export interface AiChat {
   input: string;
   stream: boolean;
   context: string;
+  /** The chat offers the model no tools, even with MCP servers active. Absent: tools offered. */
+  noTools?: boolean;
   /** Epoch milliseconds of the last change, for the list's order. */
   updatedAt: number;
 }

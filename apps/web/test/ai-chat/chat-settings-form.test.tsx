@@ -55,3 +55,17 @@ describe('chat settings: the temperature against the provider in use', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 });
+
+describe('chat settings: no tools', () => {
+  it('a chat can be set to offer the model no tools, and keeps it', async () => {
+    const { onSave, user } = renderForm('OpenAI', 1);
+    const toggle = screen.getByRole('checkbox', { name: 'No tools' });
+    expect(toggle).not.toBeChecked();
+    expect(
+      screen.getByText('The model gets no MCP tools in this chat, even when servers are active.'),
+    ).toBeInTheDocument();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ noTools: true }));
+  });
+});

@@ -20,6 +20,7 @@ const draft: ChatSettingsDraft = {
   temperature: '1',
   maxTokens: '',
   stream: true,
+  noTools: false,
 };
 
 const check = (
@@ -40,6 +41,7 @@ describe('chat settings validation (docs/product.md#chat-settings)', () => {
         temperature: 1,
         maxTokens: null,
         stream: true,
+        noTools: false,
       },
     });
   });

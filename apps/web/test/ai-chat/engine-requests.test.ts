@@ -81,7 +81,7 @@ async function sentBody(
     onEvent: () => undefined,
   });
   expect(result.failure).toBeUndefined();
-  const sent = server.requests.find((r) => r.tag === tag);
+  const sent = server.requests.find((r) => r.tag === tag && r.path !== '/api/show');
   return sent as { body: Record<string, unknown>; headers: Record<string, unknown>; path: string };
 }
 

@@ -21,6 +21,7 @@ function draftOf(chat: AiChat): ChatSettingsDraft {
     temperature: String(chat.temperature),
     maxTokens: chat.maxTokens === null ? '' : String(chat.maxTokens),
     stream: chat.stream,
+    noTools: chat.noTools === true,
   };
 }
 
@@ -41,6 +42,7 @@ export function ChatSettingsForm({
   const [errors, setErrors] = useState<ChatSettingsErrors>({});
   const [saved, setSaved] = useState(false);
   const systemId = useId();
+  const noToolsHintId = useId();
   const range = providers[provider].temperature;
   const effectiveModel = draft.model.trim() || providerModel;
   // The saved temperature may come from another provider's range: say what is sent instead.
@@ -138,6 +140,20 @@ export function ChatSettingsForm({
         />
         {t('chatSettings.stream')}
       </label>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={draft.noTools}
+            aria-describedby={noToolsHintId}
+            onChange={(e) => set('noTools', e.target.checked)}
+          />
+          {t('chatSettings.noTools')}
+        </label>
+        <p id={noToolsHintId} className="text-xs text-fg-muted">
+          {t('chatSettings.noToolsHint')}
+        </p>
+      </div>
       <div className="flex items-center gap-3">
         <Button type="submit">{t('chatSettings.save')}</Button>
         {saved ? (

@@ -34,17 +34,52 @@ export function normalizeBase(base: string): string {
   return trimmed.replace(/\/+$/, '');
 }
 
+/**
+ * Ollama's `think` as the model should get it: on for a model that thinks, left out otherwise
+ * (the Ollama provider always writes it, and a model that does not think may refuse it).
+ */
+function withOllamaThink(inner: typeof fetch | undefined, think: boolean): typeof fetch {
+  const send: typeof fetch = inner ?? ((input, init) => globalThis.fetch(input, init));
+  return (input, init) => {
+    if (typeof init?.body !== 'string') return send(input, init);
+    let body: unknown;
+    try {
+      body = JSON.parse(init.body);
+    } catch {
+      return send(input, init);
+    }
+    if (!body || typeof body !== 'object' || !('messages' in body)) return send(input, init);
+    const record = body as Record<string, unknown>;
+    if (think) record.think = true;
+    else delete record.think;
+    return send(input, { ...init, body: JSON.stringify(record) });
+  };
+}
+
+/** Checks a provider's settings before anything is sent; returns its name and usable base. */
+export function checkedProvider(
+  settings: ProviderSettings,
+  model: string,
+): { name: ProviderSettings['provider']; baseURL: string } {
+  const name: unknown = settings.provider;
+  if (!isProviderName(name)) throw new InvalidProviderError();
+  if (!model.trim()) throw new ChatSetupError('Choose a model in the settings first.');
+  return { name, baseURL: normalizeBase(settings.base) };
+}
+
 export function createLanguageModel(
   settings: ProviderSettings,
   model: string,
   fetchImpl?: typeof fetch,
   onStreamError?: (message: string) => void,
+  options: { think?: boolean } = {},
 ): LanguageModel {
-  const name: unknown = settings.provider;
-  if (!isProviderName(name)) throw new InvalidProviderError();
-  if (!model.trim()) throw new ChatSetupError('Choose a model in the settings first.');
-  const baseURL = normalizeBase(settings.base);
-  const fetch = guardedFetch(name, fetchImpl, onStreamError);
+  const { name, baseURL } = checkedProvider(settings, model);
+  const fetch = guardedFetch(
+    name,
+    name === 'Ollama' ? withOllamaThink(fetchImpl, options.think === true) : fetchImpl,
+    onStreamError,
+  );
   switch (name) {
     case 'OpenAI':
       // OpenAI-compatible servers send reasoning the OpenAI provider would drop.

@@ -24,6 +24,8 @@ export interface ChatRequest {
   stream: boolean;
   /** Whether the model takes tools: the catalogue says so, and models it does not list may. */
   toolSupport: boolean;
+  /** The chat's "No tools" switch: no tools are offered, whatever the model takes. */
+  noTools: boolean;
   /** HTML tags were taken out of the prompt (docs/product.md#prompt-content). */
   htmlStripped: boolean;
 }
@@ -69,6 +71,7 @@ export function buildChatRequest(input: {
     maxTokens: chat.maxTokens,
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,
+    noTools: chat.noTools === true,
     htmlStripped: prompted.htmlStripped,
   };
 }

@@ -11,7 +11,14 @@ import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat'
 import type { ChatTools } from '../lib/chat-tools';
 import { finishTokens, modelPrompt, modelTools, type ModelV3 } from './model-call';
 import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
-import { createLanguageModel, providerOptionsFor } from './provider-model';
+import {
+  isToolsRefusal,
+  ollamaCapabilities,
+  rememberToolsRefused,
+  toolsRefused,
+  type ModelCapabilities,
+} from './model-capabilities';
+import { checkedProvider, createLanguageModel, providerOptionsFor } from './provider-model';
 import { sliceMs, yieldToMain } from './time-slice';
 import type { ChatRequest } from './request-building';
 
@@ -118,13 +125,25 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
   try {
     // An error object found in the raw stream (see guarded-fetch.ts), reported once it is read.
     const streamErrors: string[] = [];
-    const model = createLanguageModel(request.provider, request.model, options.fetch, (message) =>
-      streamErrors.push(message),
+    const { name, baseURL } = checkedProvider(request.provider, request.model);
+    const capabilities: ModelCapabilities | null =
+      name === 'Ollama'
+        ? await ollamaCapabilities(baseURL, request.model, signal, options.fetch)
+        : null;
+    const model = createLanguageModel(
+      request.provider,
+      request.model,
+      options.fetch,
+      (message) => streamErrors.push(message),
+      { think: capabilities?.thinking === true },
     );
-    // Tools that cannot be listed (the tool host is down) leave the model to answer alone, as
-    // does a model the catalogue says takes no tools.
+    const withoutTools = toolsWithheld(request, baseURL, capabilities);
+    if (withoutTools && options.tools) {
+      onEvent({ type: 'trace', label: 'tools', message: `No tools offered: ${withoutTools}` });
+    }
+    // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
     const offered =
-      options.tools && request.toolSupport
+      options.tools && !withoutTools
         ? await options.tools.list().catch((error: unknown) => {
             if (signal.aborted) throw error;
             onEvent({
@@ -136,7 +155,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
           })
         : [];
     const tools = offered.length ? toolSet(offered) : undefined;
-    const common = {
+    const common: CommonSettings = {
       model,
       system: request.system || undefined,
       temperature: request.temperature,
@@ -149,6 +168,8 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       abortSignal: signal,
       providerOptions: providerOptionsFor(request.provider, request.model, request),
     };
+    // A model whose capabilities were unknown may refuse tools: asked again once without them.
+    let refusalRetried = false;
     for (;;) {
       if (signal.aborted) break;
       result.rounds += 1;
@@ -163,6 +184,20 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         if (request.stream) await streamStep(common, messages, onEvent, step);
         else await generateStep(common, messages, onEvent, step);
         if (streamErrors[0] !== undefined) throw new Error(streamErrors[0]);
+      } catch (error) {
+        if (!common.tools || refusalRetried || signal.aborted || !isToolsRefusal(error))
+          throw error;
+        refusalRetried = true;
+        rememberToolsRefused(name, baseURL, request.model);
+        common.tools = undefined;
+        common.toolChoice = undefined;
+        result.rounds -= 1;
+        onEvent({
+          type: 'trace',
+          label: 'tools',
+          message: `${toChatFailure(error, { provider: name }).message}: sent again without tools.`,
+        });
+        continue;
       } finally {
         // What arrived before an error or a stop is kept.
         result.inputTokens += step.inputTokens;
@@ -257,6 +292,21 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
 }
 
 type CommonSettings = Omit<Parameters<typeof generateText>[0], 'messages' | 'prompt'>;
+
+/** Why no tools go with this request, or null when the model may take them. */
+function toolsWithheld(
+  request: ChatRequest,
+  baseURL: string,
+  capabilities: ModelCapabilities | null,
+): string | null {
+  if (request.noTools) return 'this chat is set to use no tools.';
+  if (!request.toolSupport) return `${request.label} takes no tools.`;
+  if (capabilities && !capabilities.tools) return `${request.model} does not support tools.`;
+  if (toolsRefused(request.provider.provider, baseURL, request.model)) {
+    return `${request.model} refused tools before.`;
+  }
+  return null;
+}
 
 /**
  * One streamed model call. It drives the provider's own stream (`doStream`: the provider's SSE

@@ -45,6 +45,7 @@ export interface ChatSettingsDraft {
   temperature: string;
   maxTokens: string;
   stream: boolean;
+  noTools: boolean;
 }
 
 export type ChatSettingsErrors = Partial<
@@ -119,6 +120,7 @@ export function validateChatSettings(
       temperature: temperature ?? range.default,
       maxTokens,
       stream: draft.stream,
+      noTools: draft.noTools,
     },
   };
 }

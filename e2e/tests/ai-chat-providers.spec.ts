@@ -1,0 +1,109 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import { addToolServer, startEverythingHttp } from '../support/mcp';
+import type { ProviderServer } from '../support/provider-server/server';
+
+/**
+ * The AI chat against the provider in use: tools only for models that take them, a chat's
+ * settings checked again when the provider changes, topP and presence penalty, and the
+ * first-run card. An MCP server is active throughout, so every model could be offered tools.
+ */
+
+let everything: { url: string; process: ChildProcess };
+
+test.beforeAll(async () => {
+  everything = await startEverythingHttp();
+  await addToolServer('prov_tools', everything.url, 'never ask');
+});
+
+test.afterAll(() => {
+  everything.process.kill('SIGKILL');
+});
+
+const views = [
+  { name: 'phone', width: 375, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+let tags = 0;
+function tagged(provider: ProviderServer, scenario: string) {
+  tags += 1;
+  const tag = `prov-${process.pid}-${Date.now()}-${tags}`;
+  return {
+    base: provider.base(`${scenario},tag:${tag}`),
+    chats: () =>
+      provider.requests.filter(
+        (r) => r.tag === tag && (r.path === '/api/chat' || r.path.endsWith('/chat/completions')),
+      ),
+  };
+}
+
+const bodyOf = (r: { body: unknown } | undefined) => (r?.body ?? {}) as Record<string, unknown>;
+
+async function openChatSettings(page: Page) {
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  return page.getByRole('dialog', { name: 'Chat settings' });
+}
+
+for (const view of views) {
+  test.describe(`${view.name} (${view.width} px)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: view.width, height: view.height });
+    });
+
+    test('an Ollama model without tool support answers while an MCP server is active', async ({
+      signedIn: page,
+      provider,
+    }) => {
+      await openAiChat(page);
+      // Ollama reports gemma3 without tools: none are sent.
+      const reported = tagged(provider, 'ollama-text');
+      await configureProvider(page, {
+        provider: 'Ollama',
+        base: reported.base,
+        model: 'gemma3:latest',
+      });
+      await send(page, 'Hello');
+      await expect(lastReply(page).getByTestId('reply')).toContainText('Okay');
+      await expect(page.getByText(/does not support tools/)).toHaveCount(0);
+      expect(reported.chats().map((r) => Boolean(bodyOf(r).tools))).toEqual([false]);
+
+      // An Ollama that does not report capabilities: the refusal is retried without tools.
+      const unreported = tagged(provider, 'ollama-text,no-show');
+      await configureProvider(page, { provider: 'Ollama', base: unreported.base, model: 'gemma3' });
+      await send(page, 'Hello again');
+      await expect(page.getByTestId('reply')).toHaveCount(2);
+      await expect(lastReply(page).getByTestId('reply')).toContainText('Okay');
+      await expect(page.getByText(/does not support tools/)).toHaveCount(0);
+      expect(unreported.chats().map((r) => Boolean(bodyOf(r).tools))).toEqual([true, false]);
+    });
+
+    test('"No tools" in the chat settings keeps the tools from a model that takes them', async ({
+      signedIn: page,
+      provider,
+    }) => {
+      await openAiChat(page);
+      const sent = tagged(provider, 'ollama-text');
+      await configureProvider(page, { provider: 'Ollama', base: sent.base, model: 'qwen2.5:7b' });
+      await send(page, 'With tools');
+      await expect(lastReply(page).getByTestId('reply')).toContainText('Okay');
+      expect(Array.isArray(bodyOf(sent.chats()[0]).tools)).toBe(true);
+
+      const dialog = await openChatSettings(page);
+      await dialog.getByRole('checkbox', { name: 'No tools' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Chat settings saved');
+      await page.keyboard.press('Escape');
+      await send(page, 'Without tools');
+      await expect(page.getByTestId('reply')).toHaveCount(2);
+      await expect(lastReply(page).getByTestId('reply')).toContainText('Okay');
+      expect(bodyOf(sent.chats()[1]).tools).toBeUndefined();
+
+      // Kept with the chat.
+      await page.reload();
+      const again = await openChatSettings(page);
+      await expect(again.getByRole('checkbox', { name: 'No tools' })).toBeChecked();
+    });
+  });
+}
