@@ -105,5 +105,50 @@ for (const view of views) {
       const again = await openChatSettings(page);
       await expect(again.getByRole('checkbox', { name: 'No tools' })).toBeChecked();
     });
+
+    test("a chat's model set under OpenAI is not sent to Ollama; the chat settings say which is used", async ({
+      signedIn: page,
+      provider,
+    }) => {
+      await openAiChat(page);
+      const openai = tagged(provider, 'openai-text');
+      await configureProvider(page, {
+        provider: 'OpenAI',
+        base: `${openai.base}/v1`,
+        key: 'sk-test',
+        model: 'gpt-4o-mini',
+      });
+      await send(page, 'Under OpenAI');
+      await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+      const settings = await openChatSettings(page);
+      await settings.getByLabel('Model', { exact: true }).fill('gpt-4o');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByRole('status')).toHaveText('Chat settings saved');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('model-badge')).toHaveText('OpenAI · gpt-4o');
+
+      const ollama = tagged(provider, 'ollama-text');
+      await configureProvider(page, { provider: 'Ollama', base: ollama.base, model: 'qwen2.5:7b' });
+      await expect(page.getByTestId('model-badge')).toHaveText('Ollama · qwen2.5:7b');
+      const note =
+        "This chat's model gpt-4o is not one of Ollama's models: qwen2.5:7b is used instead.";
+      const again = await openChatSettings(page);
+      await expect(again.getByRole('note').filter({ hasText: 'gpt-4o' })).toHaveText(note);
+      await page.keyboard.press('Escape');
+      await send(page, 'Under Ollama');
+      await expect(page.getByTestId('reply')).toHaveCount(2);
+      await expect(lastReply(page).getByTestId('reply')).toContainText('Okay');
+      expect(bodyOf(ollama.chats()[0]).model).toBe('qwen2.5:7b');
+
+      await page.evaluate(() => localStorage.setItem('confab:language', 'zh-CN'));
+      await page.reload();
+      await page.getByRole('button', { name: '对话设置' }).click();
+      await expect(
+        page
+          .getByRole('dialog', { name: '对话设置' })
+          .getByRole('note')
+          .filter({ hasText: 'gpt-4o' }),
+      ).toHaveText('本对话的模型 gpt-4o 不在 Ollama 的模型中，改用 qwen2.5:7b。');
+    });
   });
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import {
   maxTokensCap,
+  sendableModel,
   sendableTemperature,
   validateChatSettings,
   type ChatSettingsDraft,
@@ -30,11 +31,14 @@ export function ChatSettingsForm({
   chat,
   provider,
   providerModel,
+  providerModels = [],
   onSave,
 }: {
   chat: AiChat;
   provider: ProviderName;
   providerModel: string;
+  /** The provider's fetched model list. */
+  providerModels?: string[];
   onSave: (changes: Partial<AiChat>) => Promise<void>;
 }) {
   const { t } = useTranslation('mindBox');
@@ -47,6 +51,12 @@ export function ChatSettingsForm({
   const effectiveModel = draft.model.trim() || providerModel;
   // The saved temperature may come from another provider's range: say what is sent instead.
   const sent = sendableTemperature(chat.temperature, range);
+  // Likewise the saved model may not exist at the provider in use.
+  const sentModel = sendableModel(chat.model, {
+    provider,
+    model: providerModel,
+    modelList: providerModels,
+  });
 
   const set = <K extends keyof ChatSettingsDraft>(key: K, value: ChatSettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -83,6 +93,15 @@ export function ChatSettingsForm({
         hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
         onChange={(e) => set('model', e.target.value)}
       />
+      {sentModel.replaced ? (
+        <p role="note" className="-mt-2 text-sm">
+          {t('chatSettings.modelReplaced', {
+            value: chat.model.trim(),
+            sent: sentModel.model || t('toolbar.noModel'),
+            provider,
+          })}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={systemId} className="text-sm font-medium">
           {t('chatSettings.systemMessage')}

@@ -8,7 +8,7 @@ import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { findModel } from '@confab/protocol/models';
 import type { ModelMessage } from 'ai';
-import { sendableTemperature, temperatureRange } from '../lib/chat-validation';
+import { sendableModel, sendableTemperature, temperatureRange } from '../lib/chat-validation';
 import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
@@ -30,9 +30,12 @@ export interface ChatRequest {
   htmlStripped: boolean;
 }
 
-/** The model a chat uses: its own when not blank, else the active provider's. */
+/**
+ * The model a chat uses: its own when not blank and one of the active provider's models, else
+ * the active provider's.
+ */
 export function chatModel(chat: Pick<AiChat, 'model'>, provider: ProviderSettings): string {
-  return chat.model.trim() || provider.model.trim();
+  return sendableModel(chat.model, provider).model;
 }
 
 /** Earlier replies that completed, newest last, at most `max` of them. */

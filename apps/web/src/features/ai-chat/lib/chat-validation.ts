@@ -5,7 +5,8 @@
  */
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
-import { findModel } from '@confab/protocol/models';
+import type { ProviderSettings } from '@confab/protocol/ai-settings';
+import { findModel, modelCatalogue } from '@confab/protocol/models';
 import { providers, type ProviderName, type TemperatureRange } from '@confab/protocol/providers';
 import { isPresent } from '@/components/chat-input/input-rules';
 
@@ -34,6 +35,30 @@ export function sendableTemperature(value: number, range: TemperatureRange): num
   const bound = value < range.min ? range.min : range.max;
   const boundOpen = value < range.min ? range.minOpen : range.maxOpen;
   return boundOpen ? range.default : bound;
+}
+
+/**
+ * The model sent for a chat: its own when the provider in use has it, else the provider's. A
+ * chat keeps its model when the provider changes, and `gpt-4o` set under OpenAI does not exist
+ * on an Ollama server. The provider's models are its catalogue entries, its fetched list and its
+ * own model; without a fetched list only a model the catalogue gives another provider counts as
+ * missing (any other name may exist on that server).
+ */
+export function sendableModel(
+  chatModel: string,
+  provider: Pick<ProviderSettings, 'provider' | 'model' | 'modelList'>,
+): { model: string; replaced: boolean } {
+  const own = chatModel.trim();
+  const fallback = provider.model.trim();
+  if (!own) return { model: fallback, replaced: false };
+  const known =
+    own === fallback ||
+    provider.modelList.includes(own) ||
+    modelCatalogue.some((entry) => entry.label === own && entry.group === provider.provider);
+  if (known) return { model: own, replaced: false };
+  const elsewhere = modelCatalogue.some((entry) => entry.label === own);
+  if (provider.modelList.length || elsewhere) return { model: fallback, replaced: true };
+  return { model: own, replaced: false };
 }
 
 /** What the chat settings form holds: numbers as typed, so bad input can be reported. */

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
 import { useChatTools } from '../lib/chat-tools-context';
 import { missingSettings } from '../lib/provider-readiness';
+import { chatModel } from '../engine/request-building';
 import { loadSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
@@ -78,7 +79,7 @@ export function AiChatPage({
   const active = chats.find((c) => c.id === activeId) ?? null;
   const provider = settings.api.providers[settings.api.activeProvider];
   const missing = missingSettings(provider);
-  const model = active?.model.trim() || provider.model;
+  const model = active ? chatModel(active, provider) : provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
   // One list for the side column (md and up) and the phone's sheet; choosing a chat or a
   // message in the sheet closes it.
@@ -220,6 +221,7 @@ export function AiChatPage({
             chat={active}
             provider={settings.api.activeProvider}
             providerModel={provider.model}
+            providerModels={provider.modelList}
             onSave={(changes) => updateChat(active.id, changes)}
           />
         ) : null}
