@@ -150,5 +150,52 @@ for (const view of views) {
           .filter({ hasText: 'gpt-4o' }),
       ).toHaveText('本对话的模型 gpt-4o 不在 Ollama 的模型中，改用 qwen2.5:7b。');
     });
+
+    test('top P and presence penalty: checked, kept and sent', async ({
+      signedIn: page,
+      provider,
+    }) => {
+      await openAiChat(page);
+      const openai = tagged(provider, 'openai-text');
+      await configureProvider(page, {
+        provider: 'OpenAI',
+        base: `${openai.base}/v1`,
+        key: 'sk-test',
+        model: 'gpt-4o-mini',
+      });
+      await send(page, 'Defaults');
+      await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+      expect(bodyOf(openai.chats()[0])).not.toHaveProperty('top_p');
+
+      const settings = await openChatSettings(page);
+      await expect(settings.getByLabel('Top P')).toHaveValue('1');
+      await expect(settings.getByLabel('Presence penalty')).toHaveValue('0');
+      await settings.getByLabel('Top P').fill('1.5');
+      await settings.getByLabel('Presence penalty').fill('-3');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByText('Top P must be a number between 0 and 1.')).toBeVisible();
+      await expect(
+        settings.getByText('Presence penalty must be a number between -2 and 2.'),
+      ).toBeVisible();
+      await expect(settings.getByRole('status')).toHaveCount(0);
+      await settings.getByLabel('Top P').fill('0.8');
+      await settings.getByLabel('Presence penalty').fill('0.5');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByRole('status')).toHaveText('Chat settings saved');
+      await page.keyboard.press('Escape');
+      await send(page, 'Tuned');
+      await expect(page.getByTestId('reply')).toHaveCount(2);
+      expect(bodyOf(openai.chats()[1])).toMatchObject({ top_p: 0.8, presence_penalty: 0.5 });
+
+      await page.evaluate(() => localStorage.setItem('confab:language', 'zh-CN'));
+      await page.reload();
+      await page.getByRole('button', { name: '对话设置' }).click();
+      const zh = page.getByRole('dialog', { name: '对话设置' });
+      await expect(zh.getByLabel('Top P')).toHaveValue('0.8');
+      await expect(zh.getByLabel('存在惩罚')).toHaveValue('0.5');
+      await zh.getByLabel('存在惩罚').fill('9');
+      await zh.getByRole('button', { name: '保存' }).click();
+      await expect(zh.getByText('存在惩罚必须是 -2 到 2 之间的数字。')).toBeVisible();
+    });
   });
 }

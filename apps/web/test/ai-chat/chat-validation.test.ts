@@ -21,6 +21,8 @@ const draft: ChatSettingsDraft = {
   maxTokens: '',
   stream: true,
   noTools: false,
+  topP: '1',
+  presencePenalty: '0',
 };
 
 const check = (
@@ -42,6 +44,8 @@ describe('chat settings validation (docs/product.md#chat-settings)', () => {
         maxTokens: null,
         stream: true,
         noTools: false,
+        topP: 1,
+        presencePenalty: 0,
       },
     });
   });

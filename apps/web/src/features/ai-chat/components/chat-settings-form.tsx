@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import {
   maxTokensCap,
+  presencePenaltyRange,
   sendableModel,
   sendableTemperature,
+  topPRange,
   validateChatSettings,
   type ChatSettingsDraft,
   type ChatSettingsErrors,
@@ -23,6 +25,8 @@ function draftOf(chat: AiChat): ChatSettingsDraft {
     maxTokens: chat.maxTokens === null ? '' : String(chat.maxTokens),
     stream: chat.stream,
     noTools: chat.noTools === true,
+    topP: String(chat.topP ?? topPRange.default),
+    presencePenalty: String(chat.presencePenalty ?? presencePenaltyRange.default),
   };
 }
 
@@ -150,6 +154,22 @@ export function ChatSettingsForm({
         error={error('maxTokens')}
         hint={t('chatSettings.maxTokensHint', { cap: maxTokensCap(effectiveModel) })}
         onChange={(e) => set('maxTokens', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.topP')}
+        inputMode="decimal"
+        value={draft.topP}
+        error={error('topP')}
+        hint={t('chatSettings.rangeHint', topPRange)}
+        onChange={(e) => set('topP', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.presencePenalty')}
+        inputMode="decimal"
+        value={draft.presencePenalty}
+        error={error('presencePenalty')}
+        hint={t('chatSettings.rangeHint', presencePenaltyRange)}
+        onChange={(e) => set('presencePenalty', e.target.value)}
       />
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -35,10 +35,15 @@ export function normalizeBase(base: string): string {
 }
 
 /**
- * Ollama's `think` as the model should get it: on for a model that thinks, left out otherwise
- * (the Ollama provider always writes it, and a model that does not think may refuse it).
+ * What the Ollama provider cannot write: `think` as the model should get it (on for a model that
+ * thinks, left out otherwise; the provider always writes it, and a model that does not think may
+ * refuse it), and options its schema drops (`presence_penalty`).
  */
-function withOllamaThink(inner: typeof fetch | undefined, think: boolean): typeof fetch {
+function withOllamaBody(
+  inner: typeof fetch | undefined,
+  think: boolean,
+  options: Record<string, number>,
+): typeof fetch {
   const send: typeof fetch = inner ?? ((input, init) => globalThis.fetch(input, init));
   return (input, init) => {
     if (typeof init?.body !== 'string') return send(input, init);
@@ -52,6 +57,9 @@ function withOllamaThink(inner: typeof fetch | undefined, think: boolean): typeo
     const record = body as Record<string, unknown>;
     if (think) record.think = true;
     else delete record.think;
+    if (Object.keys(options).length) {
+      record.options = { ...(record.options as Record<string, unknown> | undefined), ...options };
+    }
     return send(input, { ...init, body: JSON.stringify(record) });
   };
 }
@@ -72,12 +80,20 @@ export function createLanguageModel(
   model: string,
   fetchImpl?: typeof fetch,
   onStreamError?: (message: string) => void,
-  options: { think?: boolean } = {},
+  options: { think?: boolean; presencePenalty?: number } = {},
 ): LanguageModel {
   const { name, baseURL } = checkedProvider(settings, model);
   const fetch = guardedFetch(
     name,
-    name === 'Ollama' ? withOllamaThink(fetchImpl, options.think === true) : fetchImpl,
+    name === 'Ollama'
+      ? withOllamaBody(
+          fetchImpl,
+          options.think === true,
+          options.presencePenalty !== undefined
+            ? { presence_penalty: options.presencePenalty }
+            : {},
+        )
+      : fetchImpl,
     onStreamError,
   );
   switch (name) {
@@ -96,12 +112,17 @@ export function createLanguageModel(
 /**
  * What each provider needs beyond the common settings. o1/o3 take `developer` instead of
  * `system`, `max_completion_tokens` for `max_tokens` (docs/product.md#provider-calls); Ollama reads
- * temperature and the output limit from `options` (`num_predict`).
+ * temperature, the output limit (`num_predict`) and `top_p` from `options` (`presence_penalty`
+ * too, which `createLanguageModel` adds).
  */
 export function providerOptionsFor(
   settings: ProviderSettings,
   model: string,
-  params: { temperature: number; maxTokens: number | null },
+  params: {
+    temperature: number;
+    maxTokens: number | null;
+    topP?: number;
+  },
 ): ProviderOptions {
   switch (settings.provider) {
     case 'OpenAI':
@@ -114,6 +135,7 @@ export function providerOptionsFor(
           options: {
             temperature: params.temperature,
             ...(params.maxTokens ? { num_predict: params.maxTokens } : {}),
+            ...(params.topP !== undefined ? { top_p: params.topP } : {}),
           },
         },
       };

@@ -8,7 +8,13 @@ import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { findModel } from '@confab/protocol/models';
 import type { ModelMessage } from 'ai';
-import { sendableModel, sendableTemperature, temperatureRange } from '../lib/chat-validation';
+import {
+  presencePenaltyRange,
+  sendableModel,
+  sendableTemperature,
+  temperatureRange,
+  topPRange,
+} from '../lib/chat-validation';
 import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
@@ -21,6 +27,10 @@ export interface ChatRequest {
   messages: ModelMessage[];
   temperature: number;
   maxTokens: number | null;
+  /** Sent only when not the default (1). */
+  topP?: number;
+  /** Sent only when not the default (0). */
+  presencePenalty?: number;
   stream: boolean;
   /** Whether the model takes tools: the catalogue says so, and models it does not list may. */
   toolSupport: boolean;
@@ -72,6 +82,11 @@ export function buildChatRequest(input: {
     // Within the range of the provider in use, which may not be the one the chat was set under.
     temperature: sendableTemperature(chat.temperature, temperatureRange(provider.provider)),
     maxTokens: chat.maxTokens,
+    topP: chat.topP !== undefined && chat.topP !== topPRange.default ? chat.topP : undefined,
+    presencePenalty:
+      chat.presencePenalty !== undefined && chat.presencePenalty !== presencePenaltyRange.default
+        ? chat.presencePenalty
+        : undefined,
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,
     noTools: chat.noTools === true,

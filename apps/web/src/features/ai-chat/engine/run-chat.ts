@@ -135,7 +135,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       request.model,
       options.fetch,
       (message) => streamErrors.push(message),
-      { think: capabilities?.thinking === true },
+      { think: capabilities?.thinking === true, presencePenalty: request.presencePenalty },
     );
     const withoutTools = toolsWithheld(request, baseURL, capabilities);
     if (withoutTools && options.tools) {
@@ -160,6 +160,10 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       system: request.system || undefined,
       temperature: request.temperature,
       maxOutputTokens: request.maxTokens ?? undefined,
+      // Ollama takes these in its options (providerOptionsFor); the others as call settings.
+      ...(name === 'Ollama'
+        ? {}
+        : { topP: request.topP, presencePenalty: request.presencePenalty }),
       tools,
       toolChoice: tools ? ('auto' as const) : undefined,
       // A failed reply is the user's to retry: an automatic retry of a 429 or 503 would keep
@@ -331,6 +335,8 @@ async function streamStep(
   const { stream, request } = await model.doStream({
     maxOutputTokens: common.maxOutputTokens,
     temperature: common.temperature,
+    topP: common.topP,
+    presencePenalty: common.presencePenalty,
     prompt,
     ...(await modelTools(common.tools)),
     abortSignal: common.abortSignal,

@@ -61,6 +61,10 @@ export function sendableModel(
   return { model: own, replaced: false };
 }
 
+/** docs/product.md#chat-settings: the sampling settings beside temperature, the same for every provider. */
+export const topPRange = { min: 0, max: 1, default: 1 } as const;
+export const presencePenaltyRange = { min: -2, max: 2, default: 0 } as const;
+
 /** What the chat settings form holds: numbers as typed, so bad input can be reported. */
 export interface ChatSettingsDraft {
   summary: string;
@@ -71,6 +75,8 @@ export interface ChatSettingsDraft {
   maxTokens: string;
   stream: boolean;
   noTools: boolean;
+  topP: string;
+  presencePenalty: string;
 }
 
 export type ChatSettingsErrors = Partial<
@@ -84,7 +90,9 @@ export type ChatSettingsErrorKey =
   | 'maxTokensCap'
   | 'temperatureNumber'
   | 'temperatureRange'
-  | 'temperatureNoModel';
+  | 'temperatureNoModel'
+  | 'topPRange'
+  | 'presencePenaltyRange';
 
 const summaryMax = 200;
 
@@ -134,6 +142,21 @@ export function validateChatSettings(
     errors.temperature = { key: 'temperatureRange', values: { min: range.min, max: range.max } };
   }
 
+  const topP = parseNumber(draft.topP);
+  if (topP !== null && !(topP >= topPRange.min && topP <= topPRange.max)) {
+    errors.topP = { key: 'topPRange', values: { min: topPRange.min, max: topPRange.max } };
+  }
+  const presencePenalty = parseNumber(draft.presencePenalty);
+  if (
+    presencePenalty !== null &&
+    !(presencePenalty >= presencePenaltyRange.min && presencePenalty <= presencePenaltyRange.max)
+  ) {
+    errors.presencePenalty = {
+      key: 'presencePenaltyRange',
+      values: { min: presencePenaltyRange.min, max: presencePenaltyRange.max },
+    };
+  }
+
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -146,6 +169,8 @@ export function validateChatSettings(
       maxTokens,
       stream: draft.stream,
       noTools: draft.noTools,
+      topP: topP ?? topPRange.default,
+      presencePenalty: presencePenalty ?? presencePenaltyRange.default,
     },
   };
 }
