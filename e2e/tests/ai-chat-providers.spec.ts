@@ -1,6 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  configureProvider,
+  expect,
+  lastReply,
+  openAiChat,
+  openProviderSettings,
+  send,
+  test,
+} from '../support/ai-chat';
+import { freePort } from '../support/free-port';
 import { addToolServer, startEverythingHttp } from '../support/mcp';
 import type { ProviderServer } from '../support/provider-server/server';
 
@@ -196,6 +205,85 @@ for (const view of views) {
       await zh.getByLabel('存在惩罚').fill('9');
       await zh.getByRole('button', { name: '保存' }).click();
       await expect(zh.getByText('存在惩罚必须是 -2 到 2 之间的数字。')).toBeVisible();
+    });
+
+    test('first run: the card tests the connection with the real reason, fetches the models, then the user chats', async ({
+      signedIn: page,
+      provider,
+    }, testInfo) => {
+      await openAiChat(page);
+      // No provider ready on a first visit: OpenAI chosen, no key yet.
+      const dialog = await openProviderSettings(page);
+      await dialog.getByLabel('Provider').selectOption('OpenAI');
+      await dialog.getByRole('button', { name: 'Save settings' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Settings saved');
+      await page.keyboard.press('Escape');
+
+      const card = page.getByRole('region', { name: 'Set up a model provider' });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText('OpenAI needs: API key, model.');
+      const base = card.getByLabel('API base');
+      const test = card.getByRole('button', { name: 'Test connection' });
+
+      // Nothing listening on this machine: refused, and no Ollama hint for an OpenAI server.
+      const port = await freePort();
+      await base.fill(`http://127.0.0.1:${port}/v1`);
+      await test.click();
+      await expect(card.getByRole('alert')).toHaveText(
+        `Nothing answers at http://127.0.0.1:${port}: the connection was refused or the address is wrong.`,
+      );
+      // A server that does not allow this site.
+      await base.fill(provider.base('openai-text,no-cors', '/v1'));
+      await test.click();
+      await expect(card.getByRole('alert')).toHaveText(
+        `${provider.url} answers, but does not allow this site (CORS).`,
+      );
+      // A wrong key: the provider's own message.
+      await base.fill(
+        provider.base('x,status:401,message:Incorrect%20API%20key%20provided', '/v1'),
+      );
+      await card.getByLabel('API key').fill('sk-wrong');
+      await test.click();
+      await expect(card.getByRole('alert')).toHaveText(
+        'The server answered 401: Incorrect API key provided',
+      );
+      await page.screenshot({ path: testInfo.outputPath(`first-run-error-${view.name}.png`) });
+
+      const sent = tagged(provider, 'openai-text');
+      await base.fill(`${sent.base}/v1`);
+      await card.getByLabel('API key').fill('sk-test');
+      await test.click();
+      await expect(card.getByTestId('connection-ok')).toHaveText('Connected: 6 models found.');
+      await card.getByLabel('Choose a model').selectOption('gpt-4o-mini');
+      await expect(card.getByLabel('Model', { exact: true })).toHaveValue('gpt-4o-mini');
+      await page.screenshot({ path: testInfo.outputPath(`first-run-ok-${view.name}.png`) });
+      await card.getByRole('button', { name: 'Save settings' }).click();
+      await expect(card).toBeHidden();
+      await send(page, 'First prompt');
+      await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+      expect(bodyOf(sent.chats()[0]).model).toBe('gpt-4o-mini');
+    });
+
+    test('the Ollama hint appears for Ollama only, in the card', async ({
+      signedIn: page,
+      provider,
+    }) => {
+      await openAiChat(page);
+      await page.evaluate(() => localStorage.setItem('confab:language', 'zh-CN'));
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: '消息' })).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: '模型服务设置' }).first().click();
+      const dialog = page.getByRole('dialog', { name: '模型服务设置' });
+      await dialog.getByLabel('服务商').selectOption('Ollama');
+      await dialog.getByLabel('模型', { exact: true }).fill('');
+      await dialog.getByRole('button', { name: '保存设置' }).click();
+      await page.keyboard.press('Escape');
+      const card = page.getByRole('region', { name: '设置模型服务' });
+      await expect(card).toBeVisible();
+      await card.getByLabel('API 地址').fill(provider.base('ollama-text,no-cors'));
+      await card.getByRole('button', { name: '测试连接' }).click();
+      await expect(card.getByRole('alert')).toContainText('不允许本站访问（CORS）');
+      await expect(card.getByRole('alert')).toContainText('OLLAMA_ORIGINS=');
     });
   });
 }

@@ -32,6 +32,7 @@ export function AiChatScreen() {
       <ToolCallViewContext.Provider value={toolCallView}>
         <AiChatPage
           providerSettings={<ProviderSettingsPanel />}
+          setupForm={<ProviderSettingsPanel firstRun />}
           toolbarExtras={
             <ToolSettingsDialog
               switches={{
