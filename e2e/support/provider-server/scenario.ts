@@ -28,6 +28,7 @@
  *   comments          a `: keep-alive` comment line before every event
  *   event-lines       an `event: message` line in every event
  *   no-cors           no CORS headers (a local server that does not allow the app's origin)
+ *   no-show           `POST /api/show` answers 404 (an Ollama too old to report capabilities)
  *   tokens:N          token count of `synthetic`
  *   call:NAME:JSON    a tool call of `<provider>-tools` (repeat for two calls in one reply; the
  *                     option is URL-decoded, so encode the JSON's commas)
@@ -56,6 +57,7 @@ export interface Scenario {
   comments: boolean;
   eventLines: boolean;
   noCors: boolean;
+  noShow: boolean;
   tokens: number;
   calls: ScriptedCall[];
   rounds: number;
@@ -81,6 +83,7 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
     comments: false,
     eventLines: false,
     noCors: false,
+    noShow: false,
     tokens: 20_000,
     calls: [],
     rounds: 1,
@@ -133,6 +136,9 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         break;
       case 'no-cors':
         scenario.noCors = true;
+        break;
+      case 'no-show':
+        scenario.noShow = true;
         break;
       case 'tokens':
         scenario.tokens = number(value, key);

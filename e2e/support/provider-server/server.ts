@@ -5,6 +5,7 @@
  *   GET  [/v1]/models             model list (`data[].id`)
  *   POST /api/chat                Ollama, NDJSON (or one JSON with `stream: false`)
  *   GET  /api/tags                Ollama model list (`models[].name`)
+ *   POST /api/show                Ollama model details (`capabilities`)
  * CORS is answered as the hosted APIs do (any origin, preflights included).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -404,7 +405,24 @@ const openaiModels = [
   'deepseek-chat',
   'deepseek-reasoner',
 ];
-const ollamaModels = ['qwen2.5:7b', 'gemma3:1b', 'gpt-oss:120b'];
+const ollamaModels = ['qwen2.5:7b', 'gemma3:1b', 'gemma3:latest', 'gpt-oss:120b'];
+
+/** What `POST /api/show` reports per model, as Ollama 0.12 does for these models. */
+const ollamaCapabilities: Record<string, string[]> = {
+  'qwen2.5:7b': ['completion', 'tools'],
+  'gemma3:1b': ['completion'],
+  'gemma3:latest': ['completion', 'vision'],
+  'gpt-oss:120b': ['completion', 'tools', 'thinking'],
+};
+
+/** Ollama refuses tools for a model whose template has none, with this body (HTTP 400). */
+function refusesTools(body: unknown): string | undefined {
+  const request = body as { model?: unknown; tools?: unknown[] } | undefined;
+  const model = typeof request?.model === 'string' ? request.model : '';
+  if (!model.startsWith('gemma3') || !request?.tools?.length) return undefined;
+  const name = model.includes(':') ? model : `${model}:latest`;
+  return JSON.stringify({ error: `registry.ollama.ai/library/${name} does not support tools` });
+}
 
 async function handle(
   request: IncomingMessage,
@@ -436,6 +454,26 @@ async function handle(
   });
   if (scenario.delay) await sleep(scenario.delay);
   const route = `${request.method} ${path}`;
+  if (route === 'POST /api/chat' && !scenario.status) {
+    const refusal = refusesTools(body);
+    if (refusal) {
+      response.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(refusal);
+      return;
+    }
+  }
+  if (route === 'POST /api/show') {
+    const model = (body as { model?: unknown } | undefined)?.model;
+    const capabilities = typeof model === 'string' ? ollamaCapabilities[model] : undefined;
+    if (scenario.noShow || !capabilities) {
+      response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ error: `model '${String(model)}' not found` }));
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ details: { format: 'gguf' }, capabilities }));
+    return;
+  }
   if (route === 'POST /chat/completions' || route === 'POST /api/chat') {
     await answerChat(response, scenario, ollama, body, gates);
     return;

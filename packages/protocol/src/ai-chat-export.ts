@@ -27,6 +27,10 @@ export const aiChatSchema = z.object({
   input: z.string(),
   stream: z.boolean(),
   context: z.string(),
+  // Added later: chats stored or exported before them have none.
+  noTools: z.boolean().optional(),
+  topP: z.number().min(0).max(1).optional(),
+  presencePenalty: z.number().min(-2).max(2).optional(),
   updatedAt: epochMs,
   // Optional: chats saved before approvals were kept stay valid.
   toolApprovals: z.array(z.string().max(500)).max(500).optional(),

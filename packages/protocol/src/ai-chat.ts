@@ -24,6 +24,12 @@ export interface AiChat {
   input: string;
   stream: boolean;
   context: string;
+  /** The chat offers the model no tools, even with MCP servers active. Absent: tools offered. */
+  noTools?: boolean;
+  /** Nucleus sampling, 0 to 1; absent: 1 (the provider's default, not sent). */
+  topP?: number;
+  /** -2 to 2; absent: 0 (not sent). */
+  presencePenalty?: number;
   /** Epoch milliseconds of the last change, for the list's order. */
   updatedAt: number;
   /**

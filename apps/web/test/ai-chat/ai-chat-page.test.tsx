@@ -3,6 +3,7 @@ import { defaultSettings } from '@confab/protocol/ai-settings';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { chatDb } from '@/features/ai-chat/stores/chat-db';
 import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
 import {
   startProviderServer,
@@ -128,6 +129,33 @@ describe('/agents/mindBox', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     await view.user.click(screen.getByRole('button', { name: 'Open provider settings' }));
     expect(await screen.findByRole('dialog', { name: 'Provider settings' })).toBeInTheDocument();
+  });
+
+  it('a first visit with no provider ready shows the setup card; saving a ready provider leaves the chat', async () => {
+    const settings = defaultSettings();
+    settings.api.activeProvider = 'DeepSeek';
+    settings.api.providers.DeepSeek.model = 'deepseek-chat';
+    await saveSettings(settings);
+    // A first visit: no chats yet.
+    const db = await chatDb();
+    for (const chat of await db.listChats()) await db.deleteChat(chat.id);
+    reload();
+    servers();
+    const view = await renderApp('/agents/mindBox');
+    const card = await screen.findByRole('region', { name: 'Set up a model provider' });
+    expect(within(card).getByText('DeepSeek needs: API key.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Test connection' })).toBeInTheDocument();
+    // The settings' own form, without its other sections.
+    expect(within(card).queryByText('Model mapping')).not.toBeInTheDocument();
+    expect(screen.queryByText('The model provider is not set up')).not.toBeInTheDocument();
+    await view.user.type(within(card).getByLabelText('API key'), 'sk-1');
+    await view.user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Set up a model provider' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
   });
 
   it('creates, renames, searches and deletes chats', async () => {

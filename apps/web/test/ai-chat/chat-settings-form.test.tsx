@@ -55,3 +55,49 @@ describe('chat settings: the temperature against the provider in use', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 });
+
+describe('chat settings: no tools', () => {
+  it('a chat can be set to offer the model no tools, and keeps it', async () => {
+    const { onSave, user } = renderForm('OpenAI', 1);
+    const toggle = screen.getByRole('checkbox', { name: 'No tools' });
+    expect(toggle).not.toBeChecked();
+    expect(
+      screen.getByText('The model gets no MCP tools in this chat, even when servers are active.'),
+    ).toBeInTheDocument();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ noTools: true }));
+  });
+});
+
+describe('chat settings: top P and presence penalty', () => {
+  it('shows the ranges and defaults, and saves valid values', async () => {
+    const { onSave, user } = renderForm('OpenAI', 1);
+    expect(screen.getByLabelText('Top P')).toHaveValue('1');
+    expect(screen.getByLabelText('Presence penalty')).toHaveValue('0');
+    expect(screen.getByText('0 to 1, default 1.')).toBeInTheDocument();
+    expect(screen.getByText('-2 to 2, default 0.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Top P'));
+    await user.type(screen.getByLabelText('Top P'), '0.8');
+    await user.clear(screen.getByLabelText('Presence penalty'));
+    await user.type(screen.getByLabelText('Presence penalty'), '-1.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ topP: 0.8, presencePenalty: -1.5 }),
+    );
+  });
+
+  it.each([
+    ['Top P', '1.5', 'Top P must be a number between 0 and 1.'],
+    ['Top P', 'abc', 'Top P must be a number between 0 and 1.'],
+    ['Presence penalty', '3', 'Presence penalty must be a number between -2 and 2.'],
+    ['Presence penalty', '-2.5', 'Presence penalty must be a number between -2 and 2.'],
+  ])('%s %s is refused with a message, and nothing is saved', async (label, value, message) => {
+    const { onSave, user } = renderForm('OpenAI', 1);
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), value);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});

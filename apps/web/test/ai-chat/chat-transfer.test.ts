@@ -123,6 +123,17 @@ describe('Confab JSON export', () => {
     expect(useChatStore.getState().activeId).toBe('c1');
   });
 
+  it('keeps the chat settings added later (no tools, top P, presence penalty)', async () => {
+    const tuned: AiChat = { ...chat, noTools: true, topP: 0.8, presencePenalty: -0.5 };
+    const db0 = await chatDb();
+    await db0.putChat(tuned);
+    await db0.putMessages(messages);
+    const exported = chatsToJson(await chatsForExport(), new Date('2026-01-02T03:04:05Z'));
+    await emptyStore();
+    await importChatFile(file(exported));
+    expect(await (await chatDb()).listChats()).toEqual([tuned]);
+  });
+
   it('skips a chat that is already there instead of overwriting it', async () => {
     await storeChat();
     const exported = chatsToJson(await chatsForExport('c1'));

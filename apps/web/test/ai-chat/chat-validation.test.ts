@@ -20,6 +20,9 @@ const draft: ChatSettingsDraft = {
   temperature: '1',
   maxTokens: '',
   stream: true,
+  noTools: false,
+  topP: '1',
+  presencePenalty: '0',
 };
 
 const check = (
@@ -40,6 +43,9 @@ describe('chat settings validation (docs/product.md#chat-settings)', () => {
         temperature: 1,
         maxTokens: null,
         stream: true,
+        noTools: false,
+        topP: 1,
+        presencePenalty: 0,
       },
     });
   });

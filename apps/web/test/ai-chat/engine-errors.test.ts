@@ -84,6 +84,17 @@ describe('provider status mapping (docs/product.md#provider-errors)', () => {
     expect(failure?.message).toContain('OLLAMA_ORIGINS=http://127.0.0.1:3000');
   });
 
+  it('an unreachable OpenAI-compatible server on this machine gets no Ollama hint', async () => {
+    const port = await freePort();
+    const failure = await failureOf(
+      chatRequest('OpenAI', `http://127.0.0.1:${port}/v1`, { model: 'gpt-4o' }),
+    );
+    expect(failure?.message).toBe(
+      `Cannot reach http://127.0.0.1:${port}. Check that the server is running there and allows this site (CORS), and the API base in the settings.`,
+    );
+    expect(failure?.message).not.toContain('Ollama');
+  });
+
   it('an unreachable remote host says to check the base and the network', async () => {
     const failure = await failureOf(
       chatRequest('DeepSeek', 'https://nowhere.invalid', { model: 'deepseek-chat' }),

@@ -81,7 +81,7 @@ async function sentBody(
     onEvent: () => undefined,
   });
   expect(result.failure).toBeUndefined();
-  const sent = server.requests.find((r) => r.tag === tag);
+  const sent = server.requests.find((r) => r.tag === tag && r.path !== '/api/show');
   return sent as { body: Record<string, unknown>; headers: Record<string, unknown>; path: string };
 }
 
@@ -196,6 +196,36 @@ describe('prompt content', () => {
     expect(promptContent('<p>hi</p>', { enabled: true, allowBase64: true, allowUrl: true })).toBe(
       'hi',
     );
+  });
+});
+
+describe('top P and presence penalty', () => {
+  it('OpenAI: top_p and presence_penalty', async () => {
+    const { body } = await sentBody('OpenAI', 'gpt-4o', { topP: 0.8, presencePenalty: 0.5 });
+    expect(body).toMatchObject({ top_p: 0.8, presence_penalty: 0.5 });
+  });
+
+  it('DeepSeek: top_p; presence_penalty is left out, as its provider does (deprecated by DeepSeek)', async () => {
+    const { body } = await sentBody('DeepSeek', 'deepseek-chat', {
+      topP: 0.8,
+      presencePenalty: 0.5,
+    });
+    expect(body).toMatchObject({ top_p: 0.8 });
+    expect(body).not.toHaveProperty('presence_penalty');
+  });
+
+  it('Ollama: top_p and presence_penalty in options', async () => {
+    const { body } = await sentBody('Ollama', 'qwen2.5:7b', { topP: 0.8, presencePenalty: -1 });
+    expect(body.options).toMatchObject({ top_p: 0.8, presence_penalty: -1 });
+  });
+
+  it('the defaults are not sent', async () => {
+    const { body } = await sentBody('OpenAI', 'gpt-4o', { topP: 1, presencePenalty: 0 });
+    expect(body).not.toHaveProperty('top_p');
+    expect(body).not.toHaveProperty('presence_penalty');
+    const ollama = await sentBody('Ollama', 'qwen2.5:7b');
+    expect(ollama.body.options).not.toHaveProperty('top_p');
+    expect(ollama.body.options).not.toHaveProperty('presence_penalty');
   });
 });
 

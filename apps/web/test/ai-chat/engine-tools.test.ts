@@ -159,7 +159,7 @@ describe('tool loop', () => {
     const tag = `deny-ollama-${Date.now()}`;
     const { done } = run(chatRequest('Ollama', server.base(`ollama-tool-loop,tag:${tag}`)), tools);
     await done;
-    const second = server.requests.filter((r) => r.tag === tag)[1] as {
+    const second = server.requests.filter((r) => r.tag === tag && r.path === '/api/chat')[1] as {
       body: { messages: Array<{ role: string; content?: string }> };
     };
     expect(second.body.messages.find((m) => m.role === 'tool')?.content).toBe(

@@ -19,6 +19,7 @@ export function chatRequest(
     maxTokens: null,
     stream: true,
     toolSupport: true,
+    noTools: false,
     htmlStripped: false,
     ...extra,
   };

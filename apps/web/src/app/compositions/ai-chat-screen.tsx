@@ -35,6 +35,7 @@ export function AiChatScreen() {
       <ToolCallViewContext.Provider value={toolCallView}>
         <AiChatPage
           providerSettings={<ProviderSettingsPanel />}
+          setupForm={<ProviderSettingsPanel firstRun />}
           toolbarExtras={
             <ToolSettingsDialog
               switches={{

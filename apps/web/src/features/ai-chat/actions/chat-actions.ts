@@ -379,6 +379,9 @@ export async function sendPrompt(
   // Built before the message is shown, so that it tells from the start what the model gets.
   const request = buildChatRequest({ settings, chat, history, prompt });
   if (request.htmlStripped) message.htmlStripped = true;
+  // What the provider in use gets, which may differ from what the chat was set to.
+  message.model = request.label;
+  message.temperature = request.temperature;
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;
@@ -457,6 +460,8 @@ async function resend(
   const history = state.messages.slice(0, at);
   const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
   if (request.htmlStripped) message.htmlStripped = true;
+  message.model = request.label;
+  message.temperature = request.temperature;
   const db = await chatDb();
   const started = startReply(db, message);
   if (!started) return;

@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import {
   maxTokensCap,
+  presencePenaltyRange,
+  sendableModel,
   sendableTemperature,
+  topPRange,
   validateChatSettings,
   type ChatSettingsDraft,
   type ChatSettingsErrors,
@@ -21,6 +24,9 @@ function draftOf(chat: AiChat): ChatSettingsDraft {
     temperature: String(chat.temperature),
     maxTokens: chat.maxTokens === null ? '' : String(chat.maxTokens),
     stream: chat.stream,
+    noTools: chat.noTools === true,
+    topP: String(chat.topP ?? topPRange.default),
+    presencePenalty: String(chat.presencePenalty ?? presencePenaltyRange.default),
   };
 }
 
@@ -29,11 +35,14 @@ export function ChatSettingsForm({
   chat,
   provider,
   providerModel,
+  providerModels = [],
   onSave,
 }: {
   chat: AiChat;
   provider: ProviderName;
   providerModel: string;
+  /** The provider's fetched model list. */
+  providerModels?: string[];
   onSave: (changes: Partial<AiChat>) => Promise<void>;
 }) {
   const { t } = useTranslation('mindBox');
@@ -41,10 +50,17 @@ export function ChatSettingsForm({
   const [errors, setErrors] = useState<ChatSettingsErrors>({});
   const [saved, setSaved] = useState(false);
   const systemId = useId();
+  const noToolsHintId = useId();
   const range = providers[provider].temperature;
   const effectiveModel = draft.model.trim() || providerModel;
   // The saved temperature may come from another provider's range: say what is sent instead.
   const sent = sendableTemperature(chat.temperature, range);
+  // Likewise the saved model may not exist at the provider in use.
+  const sentModel = sendableModel(chat.model, {
+    provider,
+    model: providerModel,
+    modelList: providerModels,
+  });
 
   const set = <K extends keyof ChatSettingsDraft>(key: K, value: ChatSettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -81,6 +97,15 @@ export function ChatSettingsForm({
         hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
         onChange={(e) => set('model', e.target.value)}
       />
+      {sentModel.replaced ? (
+        <p role="note" className="-mt-2 text-sm">
+          {t('chatSettings.modelReplaced', {
+            value: chat.model.trim(),
+            sent: sentModel.model || t('toolbar.noModel'),
+            provider,
+          })}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={systemId} className="text-sm font-medium">
           {t('chatSettings.systemMessage')}
@@ -130,6 +155,22 @@ export function ChatSettingsForm({
         hint={t('chatSettings.maxTokensHint', { cap: maxTokensCap(effectiveModel) })}
         onChange={(e) => set('maxTokens', e.target.value)}
       />
+      <TextField
+        label={t('chatSettings.topP')}
+        inputMode="decimal"
+        value={draft.topP}
+        error={error('topP')}
+        hint={t('chatSettings.rangeHint', topPRange)}
+        onChange={(e) => set('topP', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.presencePenalty')}
+        inputMode="decimal"
+        value={draft.presencePenalty}
+        error={error('presencePenalty')}
+        hint={t('chatSettings.rangeHint', presencePenaltyRange)}
+        onChange={(e) => set('presencePenalty', e.target.value)}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
@@ -138,6 +179,20 @@ export function ChatSettingsForm({
         />
         {t('chatSettings.stream')}
       </label>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={draft.noTools}
+            aria-describedby={noToolsHintId}
+            onChange={(e) => set('noTools', e.target.checked)}
+          />
+          {t('chatSettings.noTools')}
+        </label>
+        <p id={noToolsHintId} className="text-xs text-fg-muted">
+          {t('chatSettings.noToolsHint')}
+        </p>
+      </div>
       <div className="flex items-center gap-3">
         <Button type="submit">{t('chatSettings.save')}</Button>
         {saved ? (

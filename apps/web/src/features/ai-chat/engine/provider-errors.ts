@@ -110,12 +110,17 @@ function unreachableMessage(error: ProviderUnreachableError, origin: string | un
       return error.url;
     }
   })();
-  if (error.provider === 'Ollama' || isLocalAddress(error.url)) {
+  // The OLLAMA_ORIGINS hint is for Ollama only: an OpenAI-compatible server on this machine
+  // (LM Studio, vLLM, llama.cpp) has its own way of allowing the app's origin.
+  if (error.provider === 'Ollama') {
     return (
       `Cannot reach the model server at ${where}. Check that Ollama is running there. ` +
       `A browser may only call it when it allows this app's origin: start Ollama with ` +
       `OLLAMA_ORIGINS=${origin ?? '<this site>'} (or add this origin to OLLAMA_ORIGINS) and try again.`
     );
+  }
+  if (isLocalAddress(error.url)) {
+    return `Cannot reach ${where}. Check that the server is running there and allows this site (CORS), and the API base in the settings.`;
   }
   return `Cannot reach ${where}. Check the API base in the settings and your network connection.`;
 }

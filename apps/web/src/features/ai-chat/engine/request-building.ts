@@ -8,7 +8,13 @@ import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
 import { findModel } from '@confab/protocol/models';
 import type { ModelMessage } from 'ai';
-import { sendableTemperature, temperatureRange } from '../lib/chat-validation';
+import {
+  presencePenaltyRange,
+  sendableModel,
+  sendableTemperature,
+  temperatureRange,
+  topPRange,
+} from '../lib/chat-validation';
 import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
@@ -21,16 +27,25 @@ export interface ChatRequest {
   messages: ModelMessage[];
   temperature: number;
   maxTokens: number | null;
+  /** Sent only when not the default (1). */
+  topP?: number;
+  /** Sent only when not the default (0). */
+  presencePenalty?: number;
   stream: boolean;
   /** Whether the model takes tools: the catalogue says so, and models it does not list may. */
   toolSupport: boolean;
+  /** The chat's "No tools" switch: no tools are offered, whatever the model takes. */
+  noTools: boolean;
   /** HTML tags were taken out of the prompt (docs/product.md#prompt-content). */
   htmlStripped: boolean;
 }
 
-/** The model a chat uses: its own when not blank, else the active provider's. */
+/**
+ * The model a chat uses: its own when not blank and one of the active provider's models, else
+ * the active provider's.
+ */
 export function chatModel(chat: Pick<AiChat, 'model'>, provider: ProviderSettings): string {
-  return chat.model.trim() || provider.model.trim();
+  return sendableModel(chat.model, provider).model;
 }
 
 /** Earlier replies that completed, newest last, at most `max` of them. */
@@ -67,8 +82,14 @@ export function buildChatRequest(input: {
     // Within the range of the provider in use, which may not be the one the chat was set under.
     temperature: sendableTemperature(chat.temperature, temperatureRange(provider.provider)),
     maxTokens: chat.maxTokens,
+    topP: chat.topP !== undefined && chat.topP !== topPRange.default ? chat.topP : undefined,
+    presencePenalty:
+      chat.presencePenalty !== undefined && chat.presencePenalty !== presencePenaltyRange.default
+        ? chat.presencePenalty
+        : undefined,
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,
+    noTools: chat.noTools === true,
     htmlStripped: prompted.htmlStripped,
   };
 }

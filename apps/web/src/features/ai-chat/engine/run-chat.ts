@@ -11,7 +11,14 @@ import type { ToolCallOutcome, ToolCallRequest } from '@confab/protocol/ai-chat'
 import type { ChatTools } from '../lib/chat-tools';
 import { finishTokens, modelPrompt, modelTools, type ModelV3 } from './model-call';
 import { isAbortError, toChatFailure, type ChatFailure } from './provider-errors';
-import { createLanguageModel, providerOptionsFor } from './provider-model';
+import {
+  isToolsRefusal,
+  ollamaCapabilities,
+  rememberToolsRefused,
+  toolsRefused,
+  type ModelCapabilities,
+} from './model-capabilities';
+import { checkedProvider, createLanguageModel, providerOptionsFor } from './provider-model';
 import { sliceMs, yieldToMain } from './time-slice';
 import type { ChatRequest } from './request-building';
 
@@ -152,13 +159,25 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       sent.status = response.status;
       return response;
     };
-    const model = createLanguageModel(request.provider, request.model, recordingFetch, (message) =>
-      streamErrors.push(message),
+    const { name, baseURL } = checkedProvider(request.provider, request.model);
+    const capabilities: ModelCapabilities | null =
+      name === 'Ollama'
+        ? await ollamaCapabilities(baseURL, request.model, signal, options.fetch)
+        : null;
+    const model = createLanguageModel(
+      request.provider,
+      request.model,
+      recordingFetch,
+      (message) => streamErrors.push(message),
+      { think: capabilities?.thinking === true, presencePenalty: request.presencePenalty },
     );
-    // Tools that cannot be listed (the tool host is down) leave the model to answer alone, as
-    // does a model the catalogue says takes no tools.
+    const withoutTools = toolsWithheld(request, baseURL, capabilities);
+    if (withoutTools && options.tools) {
+      onEvent({ type: 'trace', label: 'tools', message: `No tools offered: ${withoutTools}` });
+    }
+    // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
     const offered =
-      options.tools && request.toolSupport
+      options.tools && !withoutTools
         ? await options.tools.list().catch((error: unknown) => {
             if (signal.aborted) throw error;
             onEvent({
@@ -170,11 +189,15 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
           })
         : [];
     const tools = offered.length ? toolSet(offered) : undefined;
-    const common = {
+    const common: CommonSettings = {
       model,
       system: request.system || undefined,
       temperature: request.temperature,
       maxOutputTokens: request.maxTokens ?? undefined,
+      // Ollama takes these in its options (providerOptionsFor); the others as call settings.
+      ...(name === 'Ollama'
+        ? {}
+        : { topP: request.topP, presencePenalty: request.presencePenalty }),
       tools,
       toolChoice: tools ? ('auto' as const) : undefined,
       // A failed reply is the user's to retry: an automatic retry of a 429 or 503 would keep
@@ -183,6 +206,8 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       abortSignal: signal,
       providerOptions: providerOptionsFor(request.provider, request.model, request),
     };
+    // A model whose capabilities were unknown may refuse tools: asked again once without them.
+    let refusalRetried = false;
     for (;;) {
       if (signal.aborted) break;
       result.rounds += 1;
@@ -202,7 +227,19 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         if (streamErrors[0] !== undefined) throw new Error(streamErrors[0]);
       } catch (error) {
         stepError = error;
-        throw error;
+        if (!common.tools || refusalRetried || signal.aborted || !isToolsRefusal(error))
+          throw error;
+        refusalRetried = true;
+        rememberToolsRefused(name, baseURL, request.model);
+        common.tools = undefined;
+        common.toolChoice = undefined;
+        result.rounds -= 1;
+        onEvent({
+          type: 'trace',
+          label: 'tools',
+          message: `${toChatFailure(error, { provider: name }).message}: sent again without tools.`,
+        });
+        continue;
       } finally {
         onEvent({
           type: 'request',
@@ -339,6 +376,21 @@ function requestRecord(
 
 type CommonSettings = Omit<Parameters<typeof generateText>[0], 'messages' | 'prompt'>;
 
+/** Why no tools go with this request, or null when the model may take them. */
+function toolsWithheld(
+  request: ChatRequest,
+  baseURL: string,
+  capabilities: ModelCapabilities | null,
+): string | null {
+  if (request.noTools) return 'this chat is set to use no tools.';
+  if (!request.toolSupport) return `${request.label} takes no tools.`;
+  if (capabilities && !capabilities.tools) return `${request.model} does not support tools.`;
+  if (toolsRefused(request.provider.provider, baseURL, request.model)) {
+    return `${request.model} refused tools before.`;
+  }
+  return null;
+}
+
 /**
  * One streamed model call. It drives the provider's own stream (`doStream`: the provider's SSE
  * or NDJSON parsing, chunk validation, tool-call assembly) with the prompt and tools prepared
@@ -362,6 +414,8 @@ async function streamStep(
   const { stream } = await model.doStream({
     maxOutputTokens: common.maxOutputTokens,
     temperature: common.temperature,
+    topP: common.topP,
+    presencePenalty: common.presencePenalty,
     prompt,
     ...(await modelTools(common.tools)),
     abortSignal: common.abortSignal,

@@ -5,7 +5,8 @@
  */
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
-import { findModel } from '@confab/protocol/models';
+import type { ProviderSettings } from '@confab/protocol/ai-settings';
+import { findModel, modelCatalogue } from '@confab/protocol/models';
 import { providers, type ProviderName, type TemperatureRange } from '@confab/protocol/providers';
 import { isPresent } from '@/components/chat-input/input-rules';
 
@@ -36,6 +37,34 @@ export function sendableTemperature(value: number, range: TemperatureRange): num
   return boundOpen ? range.default : bound;
 }
 
+/**
+ * The model sent for a chat: its own when the provider in use has it, else the provider's. A
+ * chat keeps its model when the provider changes, and `gpt-4o` set under OpenAI does not exist
+ * on an Ollama server. The provider's models are its catalogue entries, its fetched list and its
+ * own model; without a fetched list only a model the catalogue gives another provider counts as
+ * missing (any other name may exist on that server).
+ */
+export function sendableModel(
+  chatModel: string,
+  provider: Pick<ProviderSettings, 'provider' | 'model' | 'modelList'>,
+): { model: string; replaced: boolean } {
+  const own = chatModel.trim();
+  const fallback = provider.model.trim();
+  if (!own) return { model: fallback, replaced: false };
+  const known =
+    own === fallback ||
+    provider.modelList.includes(own) ||
+    modelCatalogue.some((entry) => entry.label === own && entry.group === provider.provider);
+  if (known) return { model: own, replaced: false };
+  const elsewhere = modelCatalogue.some((entry) => entry.label === own);
+  if (provider.modelList.length || elsewhere) return { model: fallback, replaced: true };
+  return { model: own, replaced: false };
+}
+
+/** docs/product.md#chat-settings: the sampling settings beside temperature, the same for every provider. */
+export const topPRange = { min: 0, max: 1, default: 1 } as const;
+export const presencePenaltyRange = { min: -2, max: 2, default: 0 } as const;
+
 /** What the chat settings form holds: numbers as typed, so bad input can be reported. */
 export interface ChatSettingsDraft {
   summary: string;
@@ -45,6 +74,9 @@ export interface ChatSettingsDraft {
   temperature: string;
   maxTokens: string;
   stream: boolean;
+  noTools: boolean;
+  topP: string;
+  presencePenalty: string;
 }
 
 export type ChatSettingsErrors = Partial<
@@ -58,7 +90,9 @@ export type ChatSettingsErrorKey =
   | 'maxTokensCap'
   | 'temperatureNumber'
   | 'temperatureRange'
-  | 'temperatureNoModel';
+  | 'temperatureNoModel'
+  | 'topPRange'
+  | 'presencePenaltyRange';
 
 const summaryMax = 200;
 
@@ -108,6 +142,21 @@ export function validateChatSettings(
     errors.temperature = { key: 'temperatureRange', values: { min: range.min, max: range.max } };
   }
 
+  const topP = parseNumber(draft.topP);
+  if (topP !== null && !(topP >= topPRange.min && topP <= topPRange.max)) {
+    errors.topP = { key: 'topPRange', values: { min: topPRange.min, max: topPRange.max } };
+  }
+  const presencePenalty = parseNumber(draft.presencePenalty);
+  if (
+    presencePenalty !== null &&
+    !(presencePenalty >= presencePenaltyRange.min && presencePenalty <= presencePenaltyRange.max)
+  ) {
+    errors.presencePenalty = {
+      key: 'presencePenaltyRange',
+      values: { min: presencePenaltyRange.min, max: presencePenaltyRange.max },
+    };
+  }
+
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -119,6 +168,9 @@ export function validateChatSettings(
       temperature: temperature ?? range.default,
       maxTokens,
       stream: draft.stream,
+      noTools: draft.noTools,
+      topP: topP ?? topPRange.default,
+      presencePenalty: presencePenalty ?? presencePenaltyRange.default,
     },
   };
 }

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
 import { useChatTools } from '../lib/chat-tools-context';
 import { missingSettings } from '../lib/provider-readiness';
+import { chatModel } from '../engine/request-building';
 import { loadSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
@@ -44,9 +45,12 @@ type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | null;
  */
 export function AiChatPage({
   providerSettings,
+  setupForm,
   toolbarExtras,
 }: {
   providerSettings?: ReactNode;
+  /** The provider form shown in the first-run card (a first visit with no provider ready). */
+  setupForm?: ReactNode;
   /** More toolbar buttons, e.g. the tool settings. */
   toolbarExtras?: ReactNode;
 }) {
@@ -79,7 +83,7 @@ export function AiChatPage({
   const active = chats.find((c) => c.id === activeId) ?? null;
   const provider = settings.api.providers[settings.api.activeProvider];
   const missing = missingSettings(provider);
-  const model = active?.model.trim() || provider.model;
+  const model = active ? chatModel(active, provider) : provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   // Set by New chat: the phone's chat list sheet then gives the focus to the composer, not
@@ -91,6 +95,12 @@ export function AiChatPage({
     setPanel(null);
     void startNewChat(settings).then(focusComposer);
   };
+  const missingText = t('notReady.text', {
+    provider: provider.provider,
+    missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
+  });
+  // A first visit: no chat yet and nothing to chat with, so the setup comes first.
+  const firstRun = Boolean(setupForm) && loaded && chats.length === 0 && missing.length > 0;
   // One list for the side column (md and up) and the phone's sheet; choosing a chat or a
   // message in the sheet closes it.
   const chatList = (
@@ -170,7 +180,20 @@ export function AiChatPage({
           </div>
           {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
           {syncFull ? <Alert variant="warning" title={t('historySync.full')} /> : null}
-          {messages.length ? (
+          {firstRun ? (
+            <section
+              aria-labelledby="first-run-title"
+              data-testid="first-run"
+              className="mx-auto flex min-h-0 w-full max-w-xl flex-1 flex-col gap-3 overflow-y-auto rounded-lg border border-border bg-surface p-4"
+            >
+              <h2 id="first-run-title" className="text-lg font-semibold">
+                {t('firstRun.title')}
+              </h2>
+              <p className="text-sm text-fg-muted">{t('firstRun.text')}</p>
+              <p className="text-sm">{missingText}</p>
+              {setupForm}
+            </section>
+          ) : messages.length ? (
             <MessageList
               key={activeId}
               label={t('title')}
@@ -185,14 +208,9 @@ export function AiChatPage({
               <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
             </div>
           )}
-          {missing.length ? (
+          {missing.length && !firstRun ? (
             <Alert variant="warning" title={t('notReady.title')}>
-              <p>
-                {t('notReady.text', {
-                  provider: provider.provider,
-                  missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
-                })}
-              </p>
+              <p>{missingText}</p>
               <Button
                 size="sm"
                 variant="outline"
@@ -239,6 +257,7 @@ export function AiChatPage({
             chat={active}
             provider={settings.api.activeProvider}
             providerModel={provider.model}
+            providerModels={provider.modelList}
             onSave={(changes) => updateChat(active.id, changes)}
           />
         ) : null}

@@ -7,7 +7,7 @@
 import type { ProviderSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
 
-function names(body: unknown): string[] {
+export function modelNames(body: unknown): string[] {
   const record = (body ?? {}) as { models?: unknown; data?: unknown };
   const list = Array.isArray(record.models)
     ? record.models
@@ -35,7 +35,7 @@ export async function fetchModelList(
       headers: key && settings.provider !== 'Ollama' ? { Authorization: `Bearer ${key}` } : {},
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return names(await response.json());
+    return modelNames(await response.json());
   } catch (error) {
     console.warn(`The model list of ${settings.provider} could not be fetched.`, error);
     return [];

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { getSettings, saveSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
+import { testConnection, type ConnectionResult } from '../api/connection-test';
 import { fetchModelList } from '../api/model-list';
 import { validateProvider, type ProviderFieldError } from '../lib/provider-validation';
 import { KeySyncSection } from './key-sync-section';
@@ -15,10 +16,17 @@ import { SettingsFileActions } from './settings-file-actions';
 
 /**
  * The provider settings screen (docs/product.md#provider-settings): the active
- * provider, its base, key and model (with the list fetched from the provider), the model
- * mapping, export and import. `children` are further sections (tool states).
+ * provider, its base, key and model (with the list fetched from the provider), a connection
+ * test, the model mapping, export and import. `children` are further sections (tool states).
+ * `firstRun` keeps only the provider form, for the AI chat's first-run card.
  */
-export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
+export function ProviderSettingsPanel({
+  children,
+  firstRun = false,
+}: {
+  children?: ReactNode;
+  firstRun?: boolean;
+}) {
   const { t } = useTranslation('aiSettings');
   const stored = useSettings();
   const [active, setActive] = useState<ProviderName>(stored.api.activeProvider);
@@ -29,6 +37,9 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
   const [errors, setErrors] = useState<Partial<Record<'base', ProviderFieldError>>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [loadingModels, setLoadingModels] = useState(false);
+  const [connection, setConnection] = useState<ConnectionResult | null>(null);
+  const [testing, setTesting] = useState(false);
+  const chooseId = useId();
   const providerId = useId();
   const listId = useId();
   const draft = drafts[active];
@@ -37,6 +48,41 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
   const change = (patch: Partial<ProviderSettings>) => {
     setDrafts((d) => ({ ...d, [active]: { ...d[active], ...patch } }));
     setStatus(null);
+    if (!('modelList' in patch) && !('model' in patch)) setConnection(null);
+  };
+
+  const runTest = async () => {
+    setTesting(true);
+    setConnection(null);
+    const result = await testConnection(draft);
+    setTesting(false);
+    setConnection(result);
+    if (result.ok) change({ modelList: result.models });
+  };
+
+  const connectionText = (result: ConnectionResult): string => {
+    if (result.ok) return t('connection.ok', { count: result.models.length });
+    const failure = result.failure;
+    switch (failure.kind) {
+      case 'unreachable':
+        return t('connection.unreachable', { where: failure.where });
+      case 'cors':
+        return [
+          t('connection.cors', { where: failure.where }),
+          // Ollama's own switch; other local servers name it differently.
+          active === 'Ollama' ? t('connection.corsOllama', { origin: window.location.origin }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+      case 'status':
+        return failure.message
+          ? t('connection.status', { status: failure.status, message: failure.message })
+          : t('connection.statusBare', { status: failure.status });
+      case 'notApi':
+        return t('connection.notApi', { where: failure.where });
+      case 'badBase':
+        return t('errors.baseNotUrl');
+    }
   };
 
   const refreshModels = async () => {
@@ -76,6 +122,7 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
               setActive(e.target.value as ProviderName);
               setErrors({});
               setStatus(null);
+              setConnection(null);
             }}
             className="h-10 rounded-md border border-border bg-surface px-3 text-sm"
           >
@@ -101,8 +148,51 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
           value={draft.key}
           onChange={(e) => change({ key: e.target.value })}
         />
+        <div className="flex flex-col gap-2">
+          <Button
+            variant="outline"
+            className="self-start"
+            onClick={() => void runTest()}
+            disabled={testing || !draft.base.trim()}
+          >
+            {testing ? t('connection.testing') : t('connection.test')}
+          </Button>
+          {connection ? (
+            connection.ok ? (
+              <p className="text-sm text-fg-muted" aria-live="polite" data-testid="connection-ok">
+                {connectionText(connection)}
+              </p>
+            ) : (
+              <p role="alert" className="text-sm break-words text-error-text">
+                {connectionText(connection)}
+              </p>
+            )
+          ) : null}
+        </div>
+        {draft.modelList.length ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={chooseId} className="text-sm font-medium">
+              {t('models.choose')}
+            </label>
+            <select
+              id={chooseId}
+              value={draft.modelList.includes(draft.model) ? draft.model : ''}
+              onChange={(e) => change({ model: e.target.value })}
+              className="h-10 rounded-md border border-border bg-surface px-3 text-sm"
+            >
+              <option value="" disabled>
+                {t('models.chooseNone')}
+              </option>
+              {draft.modelList.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="flex items-end gap-2">
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <TextField
               label={t('model')}
               value={draft.model}
@@ -125,7 +215,7 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
             {t('models.refresh')}
           </Button>
         </div>
-        <ModelMappingEditor mapping={mapping} onChange={setMapping} />
+        {firstRun ? null : <ModelMappingEditor mapping={mapping} onChange={setMapping} />}
         <div className="flex items-center gap-3">
           <Button type="submit">{t('save')}</Button>
           {status ? (
@@ -135,18 +225,22 @@ export function ProviderSettingsPanel({ children }: { children?: ReactNode }) {
           ) : null}
         </div>
       </form>
-      {children}
-      <KeySyncSection
-        // Keys opened from the server replace this device's: the fields show them at once.
-        onKeysChanged={() => setDrafts(getSettings().api.providers)}
-      />
-      <SettingsFileActions
-        onImported={(settings) => {
-          setDrafts(settings.api.providers);
-          setActive(settings.api.activeProvider);
-          setMapping(settings.modelMapping);
-        }}
-      />
+      {firstRun ? null : (
+        <>
+          {children}
+          <KeySyncSection
+            // Keys opened from the server replace this device's: the fields show them at once.
+            onKeysChanged={() => setDrafts(getSettings().api.providers)}
+          />
+          <SettingsFileActions
+            onImported={(settings) => {
+              setDrafts(settings.api.providers);
+              setActive(settings.api.activeProvider);
+              setMapping(settings.modelMapping);
+            }}
+          />
+        </>
+      )}
     </div>
   );
 }
