@@ -195,6 +195,7 @@ export function AiChatPage({
             <ToolbarButton
               icon={Keyboard}
               label={t('shortcuts.open')}
+              iconOnly
               onClick={() => setShortcutsOpen(true)}
             />
             <ToolbarButton
