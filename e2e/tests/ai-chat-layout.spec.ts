@@ -7,6 +7,7 @@ const sizes = [
   { width: 900, height: 700 },
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
+  { width: 1536, height: 864 },
   { width: 1920, height: 1080 },
 ] as const;
 

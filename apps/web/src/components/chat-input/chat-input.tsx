@@ -28,6 +28,7 @@ export function ChatInput({
   onBlur,
   accessory,
   inputRef,
+  onArrowUpEmpty,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -41,6 +42,8 @@ export function ChatInput({
   accessory?: ReactNode;
   /** The text field, for a page that moves the focus to it. */
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** ↑ pressed in the empty field (the AI chat opens the last prompt for editing). */
+  onArrowUpEmpty?: () => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -100,6 +103,18 @@ export function ChatInput({
     if (event.key === 'Enter' && !event.shiftKey && !composing) {
       event.preventDefault();
       send();
+    } else if (
+      event.key === 'ArrowUp' &&
+      onArrowUpEmpty &&
+      !composing &&
+      !text &&
+      !event.shiftKey &&
+      !event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey
+    ) {
+      event.preventDefault();
+      onArrowUpEmpty();
     }
   };
 

@@ -16,6 +16,7 @@ export function Sheet({
   children,
   className,
   onCloseAutoFocus,
+  onOpenAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +27,8 @@ export function Sheet({
   className?: string;
   /** Where the focus goes on closing; the default gives it back to what opened the sheet. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Where the focus goes on opening; the default is the first control in the sheet. */
+  onOpenAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -39,6 +42,7 @@ export function Sheet({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
         >
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1">

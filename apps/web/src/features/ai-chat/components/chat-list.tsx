@@ -1,6 +1,6 @@
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { MessageSquarePlus, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -27,6 +27,7 @@ export function ChatList({
   onOpenMessage,
   onRename,
   onDelete,
+  searchRef,
 }: {
   chats: readonly AiChat[];
   activeId: string | null;
@@ -38,6 +39,8 @@ export function ChatList({
   onOpenMessage: (chatId: string, messageId: string) => void;
   onRename: (id: string, summary: string) => void;
   onDelete: (id: string) => void;
+  /** The search field, for Cmd/Ctrl+K. */
+  searchRef?: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation('mindBox');
   const [query, setQuery] = useState('');
@@ -55,6 +58,7 @@ export function ChatList({
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-fg-muted"
         />
         <Input
+          ref={searchRef}
           type="search"
           aria-label={t('chats.search')}
           placeholder={t('chats.search')}

@@ -1,7 +1,7 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
 import { Check, ChevronRight, Copy, Pencil, RefreshCw, TriangleAlert, Wrench } from 'lucide-react';
-import { Fragment, memo, useState } from 'react';
+import { Fragment, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +9,7 @@ import { useToolCallView } from '../lib/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
 import type { VersionPlace } from '../lib/message-tree';
-import type { LiveReply } from '../stores/chat-store';
+import { useChatStore, type LiveReply } from '../stores/chat-store';
 import { MarkdownView } from './markdown-view-lazy';
 import { VersionSwitch } from './version-switch';
 
@@ -99,6 +99,9 @@ function PromptEditor({
         rows={3}
         autoFocus
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.nativeEvent.isComposing) onCancel();
+        }}
         className="w-full rounded-lg border border-border bg-surface p-2 text-sm"
       />
       <p className="text-xs text-fg-muted">{t('message.editNote')}</p>
@@ -137,6 +140,13 @@ export const MessageCard = memo(function MessageCard({
 } & MessageActions) {
   const { t, i18n } = useTranslation('mindBox');
   const [editing, setEditing] = useState(false);
+  // ↑ in the empty composer asks for the last prompt to be edited.
+  const editRequested = useChatStore((s) => s.editRequest === message.id);
+  useEffect(() => {
+    if (!editRequested) return;
+    useChatStore.setState({ editRequest: null });
+    if (onEdit && !busy) setEditing(true);
+  }, [editRequested, onEdit, busy]);
   const reply = live ? live.reply : message.reply;
   const reasoning = live ? live.reasoning : message.reasoning;
   const toolCalls = live ? live.toolCalls : (message.toolCalls ?? []);

@@ -9,12 +9,18 @@ import { Button } from '@/components/ui/button';
 export function ToolbarButton({
   icon: Icon,
   label,
+  iconOnly = false,
   ...props
-}: { icon: LucideIcon; label: string } & Omit<ComponentProps<typeof Button>, 'children'>) {
+}: {
+  icon: LucideIcon;
+  label: string;
+  /** The label for screen readers and as a tooltip at every width (a secondary button). */
+  iconOnly?: boolean;
+} & Omit<ComponentProps<typeof Button>, 'children'>) {
   return (
     <Button size="sm" variant="ghost" title={label} {...props}>
       <Icon aria-hidden className="size-4" />
-      <span className="sr-only md:not-sr-only">{label}</span>
+      <span className={iconOnly ? 'sr-only' : 'sr-only md:not-sr-only'}>{label}</span>
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Bot, Info, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
+import { Bot, Info, Keyboard, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
 import { use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -22,6 +22,8 @@ import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
+import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import {
   deleteChat,
   editAndResend,
@@ -101,6 +103,35 @@ export function AiChatPage({
   });
   // A first visit: no chat yet and nothing to chat with, so the setup comes first.
   const firstRun = Boolean(setupForm) && loaded && chats.length === 0 && missing.length > 0;
+  const asideRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Set by Cmd/Ctrl+K on a phone: the chat list sheet opens with the focus in its search.
+  const searchOnOpen = useRef(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useChatShortcuts({
+    stop: () => {
+      if (!selectReplying(useChatStore.getState())) return false;
+      stopReply();
+      return true;
+    },
+    focusSearch: () => {
+      const aside = asideRef.current;
+      if (aside && getComputedStyle(aside).display !== 'none') {
+        searchRef.current?.focus();
+        return;
+      }
+      searchOnOpen.current = true;
+      composerFocusOnClose.current = false;
+      setPanel('chats');
+    },
+    newChat: startChat,
+    showShortcuts: () => setShortcutsOpen(true),
+    composer: () => composerRef.current,
+  });
+  const editLastPrompt = () => {
+    const last = useChatStore.getState().messages.at(-1);
+    if (last && !replying) useChatStore.setState({ editRequest: last.id });
+  };
   // One list for the side column (md and up) and the phone's sheet; choosing a chat or a
   // message in the sheet closes it.
   const chatList = (
@@ -109,6 +140,7 @@ export function AiChatPage({
       activeId={activeId}
       generating={generating}
       onCreate={startChat}
+      searchRef={searchRef}
       onOpen={(id) => {
         setPanel(null);
         void openChat(id);
@@ -128,12 +160,12 @@ export function AiChatPage({
       <h1 className="sr-only">{t('title')}</h1>
       {/* Fills what the app's header leaves (app-layout.tsx): the messages scroll, not the page. */}
       <div data-fill-window className="mx-auto flex min-h-0 w-full max-w-7xl flex-1 gap-4 py-3">
-        <aside className="hidden w-64 shrink-0 flex-col md:flex">
+        <aside ref={asideRef} className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
           {/* The model badge has a line of its own above the buttons until the toolbar leaves it
-              room beside them (xl); below md the buttons are icons only. */}
+              room beside them (2xl); below md the buttons are icons only. */}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
             <ToolbarButton
               icon={MessagesSquare}
@@ -145,7 +177,7 @@ export function AiChatPage({
               }}
             />
             <p
-              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted xl:order-none xl:flex-1 xl:basis-0 xl:truncate"
+              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted 2xl:order-none 2xl:flex-1 2xl:basis-0 2xl:truncate"
               data-testid="model-badge"
             >
               {t('toolbar.provider', {
@@ -172,6 +204,12 @@ export function AiChatPage({
               onImport={(file) => void transfer.importFile(file)}
             />
             {toolbarExtras}
+            <ToolbarButton
+              icon={Keyboard}
+              label={t('shortcuts.open')}
+              iconOnly
+              onClick={() => setShortcutsOpen(true)}
+            />
             <ToolbarButton
               icon={Settings2}
               label={t('toolbar.providerSettings')}
@@ -223,6 +261,7 @@ export function AiChatPage({
           ) : null}
           <ChatInput
             inputRef={composerRef}
+            onArrowUpEmpty={editLastPrompt}
             replying={replying}
             disabled={missing.length > 0 || !loaded}
             onSend={(text) => void sendPrompt(text, settings, tools)}
@@ -230,6 +269,7 @@ export function AiChatPage({
           />
         </section>
       </div>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
       <Sheet
         open={panel === 'chats'}
@@ -240,6 +280,12 @@ export function AiChatPage({
           if (!composerFocusOnClose.current) return;
           event.preventDefault();
           focusComposer();
+        }}
+        onOpenAutoFocus={(event) => {
+          if (!searchOnOpen.current) return;
+          searchOnOpen.current = false;
+          event.preventDefault();
+          searchRef.current?.focus();
         }}
       >
         {chatList}

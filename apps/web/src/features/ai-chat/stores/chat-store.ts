@@ -33,6 +33,8 @@ export interface ChatState {
   messagesLoading: boolean;
   /** A message to bring into view once it is shown (opened from search), until it is. */
   focusMessageId: string | null;
+  /** A message whose prompt the user asked to edit from the keyboard (↑), until its card opens it. */
+  editRequest: string | null;
   /**
    * The replies this tab streams now, by chat id (docs/product.md#ai-reply-lifecycle): they go on
    * while another chat or page is open, and sending in their chat is blocked meanwhile.
@@ -56,6 +58,7 @@ export const initialChatState: ChatState = {
   records: [],
   messagesLoading: false,
   focusMessageId: null,
+  editRequest: null,
   replies: {},
   traces: {},
   requests: {},
