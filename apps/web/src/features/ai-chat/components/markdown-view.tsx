@@ -4,6 +4,9 @@ import { markdownFormatter } from '../lib/markdown-formatter';
 import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
 import { ReplyImage } from './reply-image';
+// KaTeX's stylesheet and fonts are bundled with this chunk: math shows once markdown does, and
+// nothing of it loads with the sign-in page or from another host.
+import 'katex/dist/katex.min.css';
 import './markdown.css';
 
 /**

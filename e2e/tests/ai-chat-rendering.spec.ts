@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expect, openAiChat, test } from '../support/ai-chat';
+import { seedChat, type SeedMessage } from '../support/ai-chat-seed';
+
+/**
+ * How replies look in Chromium: math typeset by KaTeX with its own fonts (bundled, loaded with
+ * the markdown), code blocks with their language and a copy button, and long chats.
+ */
+
+async function openSeeded(page: Page, summary: string, messages: SeedMessage[]) {
+  await openAiChat(page);
+  await seedChat(page, { id: `seed-${summary.replace(/\W/g, '')}`, summary, messages });
+  await page.reload();
+  await page.getByRole('navigation', { name: 'AI chats' }).getByText(summary).click();
+}
+
+test('math shows typeset by KaTeX with its bundled fonts; prices stay text', async ({
+  signedIn: page,
+}) => {
+  const fontHosts = new Set<string>();
+  page.on('request', (request) => {
+    if (/\.(woff2?|ttf)$/.test(new URL(request.url()).pathname))
+      fontHosts.add(new URL(request.url()).host);
+  });
+  await openSeeded(page, 'Math', [
+    {
+      prompt: 'Explain',
+      reply:
+        'Energy is $E = mc^2$, also written \\(E=mc^2\\). It costs $5 and $10.\n\n' +
+        '$$\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n$$\n\nBroken: $\\frac{1}{$ stays readable.',
+    },
+  ]);
+  const reply = page.getByTestId('reply').last();
+  await expect(reply.locator('.katex')).toHaveCount(3);
+  await expect(reply.locator('.katex-display')).toHaveCount(1);
+  await expect(reply.locator('.katex-display .mfrac')).toBeVisible();
+  await expect(reply).toContainText('It costs $5 and $10.');
+  await expect(reply.locator('.math-error')).toHaveText('\\frac{1}{');
+  // KaTeX's fonts come from the app itself.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.includes('KaTeX') && f.status === 'loaded'),
+      ),
+    )
+    .toBe(true);
+  expect([...fontHosts]).toEqual([new URL(page.url()).host]);
+});
+
+test('the sign-in page loads nothing of KaTeX', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(request.url()));
+  await page.goto('/public/login');
+  await expect(page.getByRole('textbox').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sheets = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n'),
+  );
+  expect(sheets).not.toContain('KaTeX');
+  expect(loaded.filter((url) => /katex/i.test(url))).toEqual([]);
+});
