@@ -59,3 +59,35 @@ test('the sign-in page loads nothing of KaTeX', async ({ page }) => {
   expect(sheets).not.toContain('KaTeX');
   expect(loaded.filter((url) => /katex/i.test(url))).toEqual([]);
 });
+
+test('a code block shows its language and copies its exact code; long lines scroll inside it at 375 px', async ({
+  signedIn: page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const code = `const long = '${'x'.repeat(300)}';\nconsole.log(long);`;
+  await openSeeded(page, 'Code', [
+    {
+      prompt: 'Code please',
+      reply: `Here:\n\n\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\nno language\n\`\`\``,
+    },
+  ]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const reply = page.getByTestId('reply').last();
+  const [labelled, plain] = [reply.getByRole('figure').first(), reply.getByRole('figure').last()];
+  await expect(labelled.locator('figcaption')).toContainText('ts');
+  await expect(plain.locator('figcaption')).toHaveText('Copy code');
+
+  // Long lines scroll inside the block, not the page.
+  const pre = labelled.locator('pre');
+  expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // From the keyboard: focus the button, press Enter.
+  const copy = labelled.getByRole('button', { name: 'Copy code' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(labelled.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expect(labelled.getByRole('button', { name: 'Copy code' })).toBeVisible();
+});

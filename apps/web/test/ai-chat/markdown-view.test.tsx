@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { MarkdownView } from '@/features/ai-chat/components/markdown-view';
 
 describe('reply markdown', () => {
@@ -150,6 +151,27 @@ describe('reply markdown', () => {
     expect(container.querySelector('a, img, [src], .fixed')).toBeNull();
     const html = container.innerHTML.replace(/<annotation[^]*?<\/annotation>/g, '');
     expect(html).not.toMatch(/javascript:|url\(|evil\.example/i);
+  });
+
+  it('labels a code block with its language and copies its exact code', async () => {
+    const code = 'def f(x):\n    return x  # a very long line ' + 'x'.repeat(200);
+    render(<MarkdownView text={'```python\n' + code + '\n```\n\n```\nplain text\n```'} />);
+    const [labelled, plain] = screen.getAllByRole('figure');
+    expect(within(labelled!).getByText('python')).toBeInTheDocument();
+    // An unlabelled block has no language label.
+    expect(within(plain!).queryByText(/^(python|text|plaintext)$/)).toBeNull();
+    expect(within(plain!).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const copy = within(labelled!).getByRole('button', { name: 'Copy code' });
+    // Reachable from the keyboard: Tab reaches the button and Enter copies.
+    await user.tab();
+    expect(copy).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(writeText).toHaveBeenCalledWith(code);
+    await waitFor(() => expect(copy).toHaveTextContent('Copied'));
+    expect(await navigator.clipboard.readText()).toBe(code);
   });
 
   it('a growing text keeps finished blocks and formats the new ones', async () => {

@@ -3,6 +3,7 @@ import { BlockCache, groupSize } from '../lib/markdown-blocks';
 import { markdownFormatter } from '../lib/markdown-formatter';
 import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
+import { CodeBlock } from './code-block';
 import { ReplyImage } from './reply-image';
 // KaTeX's stylesheet and fonts are bundled with this chunk: math shows once markdown does, and
 // nothing of it loads with the sign-in page or from another host.
@@ -20,7 +21,7 @@ function Link({ node: _node, href, ...props }: ComponentProps<'a'> & { node?: un
   return <a {...props} href={target} target="_blank" rel="noopener noreferrer" />;
 }
 
-const components = { a: Link, img: ReplyImage };
+const components = { a: Link, img: ReplyImage, pre: CodeBlock };
 
 /** Milliseconds of markdown rendering one frame may take; the rest waits for the next frame. */
 const frameBudgetMs = 4;
