@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openAiChat, test } from '../support/ai-chat';
-import { seedChat, type SeedMessage } from '../support/ai-chat-seed';
+import { markdownHeavyReply, seedChat, type SeedMessage } from '../support/ai-chat-seed';
 
 /**
  * How replies look in Chromium: math typeset by KaTeX with its own fonts (bundled, loaded with
@@ -90,4 +90,28 @@ test('a code block shows its language and copies its exact code; long lines scro
   await expect(labelled.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await expect(labelled.getByRole('button', { name: 'Copy code' })).toBeVisible();
+});
+
+test('a chat of 2,000 markdown-heavy messages opens at its end and scrolls to its start', async ({
+  signedIn: page,
+}) => {
+  test.setTimeout(120_000);
+  await openSeeded(
+    page,
+    'Long chat',
+    Array.from({ length: 2000 }, (_, i) => ({
+      prompt: `Long question ${i}`,
+      reply: markdownHeavyReply(i),
+    })),
+  );
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText('Long question 1999')).toBeVisible();
+  // The replies in view get their formatting (math, code) without a click.
+  await expect(list.locator('.katex').first()).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Copy code' }).first()).toBeVisible();
+  // Scrolling up reaches the first message, the rest of the history read meanwhile.
+  await expect(async () => {
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(list.getByText('Long question 0', { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
 });
