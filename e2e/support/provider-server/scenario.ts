@@ -29,6 +29,8 @@
  *   event-lines       an `event: message` line in every event
  *   no-cors           no CORS headers (a local server that does not allow the app's origin)
  *   tokens:N          token count of `synthetic`
+ *   rate:N            `synthetic` paced at N events a second (about one token each), as fast
+ *                     providers send, instead of as fast as the socket takes them
  *   call:NAME:JSON    a tool call of `<provider>-tools` (repeat for two calls in one reply; the
  *                     option is URL-decoded, so encode the JSON's commas)
  *   rounds:N          tool rounds of `<provider>-tools` before it answers (default 1)
@@ -57,6 +59,7 @@ export interface Scenario {
   eventLines: boolean;
   noCors: boolean;
   tokens: number;
+  rate?: number;
   calls: ScriptedCall[];
   rounds: number;
   tag?: string;
@@ -136,6 +139,9 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         break;
       case 'tokens':
         scenario.tokens = number(value, key);
+        break;
+      case 'rate':
+        scenario.rate = Math.max(1, number(value, key));
         break;
       case 'call': {
         const at = value?.indexOf(':') ?? -1;
