@@ -4,13 +4,21 @@
 //     to the last token shown (budget 100 ms); the longest main-thread task during the stream
 //     (budget: none over 50 ms); tokens per second rendered, beside a bare fetch-and-parse loop
 //     of the same stream in the same page (the limit);
-//  2. opening a chat of 2,000 messages: first paint of the list (budget 200 ms).
+//  2. opening a chat of 2,000 messages: first paint of the list (budget 200 ms);
+//  3. opening chats of 600 and 2,000 markdown-heavy messages (code, lists, tables, math): first
+//     paint of the list, and the longest main-thread task from the click until the chat has
+//     settled (budget: none over 50 ms);
+//  4. a reply paced as fast providers send it (3,000 events a second, one token each, for 10 s):
+//     time from the last byte to the last token shown, against 10 % of the stream's duration,
+//     the longest task, and a bare fetch-and-parse loop of the same paced stream (the limit).
+// BENCH_ONLY=burst,open,long (comma-separated) runs only those parts; BENCH_RUNS=N sets the runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { newAccount } from '../support/accounts';
+import { markdownHeavyReply, seedChat as seedMessages } from '../support/ai-chat-seed';
 import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
 import { waitForServer } from '../support/wait-for-server';
@@ -18,6 +26,11 @@ import { startProviderServer } from '../support/provider-server/server';
 
 const root = new URL('../..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const only = new Set((process.env.BENCH_ONLY ?? 'burst,open,long,paced').split(','));
+const pacedRate = 3000;
+const pacedTokens = 30_000;
+/** After the first paint, how long an opened chat is watched for long tasks. */
+const settleMs = 3000;
 const tokens = 20_000;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -39,7 +52,7 @@ declare global {
  * JavaScript (a pass-through of the response body), when the last token appears in the DOM
  * (then the next frame), and every long task.
  */
-function instrument(endMarker: string) {
+function instrument(endMarkers: string[]) {
   const bench = {
     lastByteAt: 0,
     firstByteAt: 0,
@@ -82,7 +95,7 @@ function instrument(endMarker: string) {
     if (bench.shownAt || !bench.firstByteAt) return;
     for (const record of records) {
       const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
-      if (nodes.some((n) => n.textContent?.includes(endMarker))) {
+      if (nodes.some((n) => endMarkers.some((m) => n.textContent?.includes(m)))) {
         requestAnimationFrame(() => (bench.shownAt = performance.now()));
         return;
       }
@@ -190,6 +203,61 @@ async function streamRuns(page: Page) {
   return results;
 }
 
+/** A bare loop over a paced stream: its duration, and from its last byte to its end parsed. */
+async function bareLag(page: Page, url: string): Promise<{ duration: number; lag: number }> {
+  return page.evaluate(async (endpoint) => {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [] }),
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let text = '';
+    let first = 0;
+    let last = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      last = performance.now();
+      first ||= last;
+      buffer += value;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+        const chunk = JSON.parse(line.slice(6)) as {
+          choices: Array<{ delta: { content?: string } }>;
+        };
+        text += chunk.choices[0]?.delta.content ?? '';
+      }
+    }
+    if (!text.includes('END-')) throw new Error('bare loop missed the end');
+    return { duration: last - first, lag: performance.now() - last };
+  }, url);
+}
+
+async function pacedRuns(page: Page) {
+  const results: Array<{ duration: number; lag: number; longest: number }> = [];
+  for (let i = 0; i < runs; i += 1) {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.evaluate(() => window.__bench.reset());
+    const started = await page.evaluate(() => performance.now());
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill(`Write fast (${i})`);
+    await input.press('Enter');
+    await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
+    const m = await page.evaluate(() => ({ ...window.__bench }));
+    const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
+    results.push({
+      duration: m.lastByteAt - m.firstByteAt,
+      lag: m.shownAt - m.lastByteAt,
+      longest: Math.max(0, ...during.map((t) => t.duration)),
+    });
+  }
+  return results;
+}
+
 /** Writes a chat of `count` messages straight into the app's IndexedDB. */
 async function seedChat(page: Page, id: string, summary: string, count: number) {
   await page.evaluate(
@@ -268,6 +336,64 @@ async function openTimed(page: Page, summary: string, marker: string): Promise<n
   );
 }
 
+/**
+ * Opens a chat and times the first paint of its list, then watches it settle (the rest of the
+ * history read, the markdown formatted): the longest main-thread task from the click on.
+ */
+async function openWatched(
+  page: Page,
+  summary: string,
+  marker: string,
+): Promise<{ paint: number; longest: number }> {
+  const started = await page.evaluate(() => {
+    window.__bench.reset();
+    return performance.now();
+  });
+  const paint = await openTimed(page, summary, marker);
+  await page.waitForTimeout(settleMs);
+  const tasks = await page.evaluate(() => window.__bench.longTasks);
+  const during = tasks.filter((t) => t.start >= started - 1);
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `${summary}: long tasks`,
+      during.map((t) => `${(t.start - started).toFixed(0)}+${t.duration.toFixed(0)}`).join(' '),
+    );
+  return { paint, longest: Math.max(0, ...during.map((t) => t.duration)) };
+}
+
+async function longChats(page: Page) {
+  const sizes = [600, 2000];
+  for (const size of sizes)
+    await seedMessages(page, {
+      id: `bench-md-${size}`,
+      summary: `Markdown ${size}`,
+      messages: Array.from({ length: size }, (_, i) => ({
+        prompt: `Markdown question ${i}: explain **this**`,
+        reply: markdownHeavyReply(i),
+      })),
+    });
+  await seedMessages(page, {
+    id: 'bench-md-small',
+    summary: 'Markdown small',
+    messages: [{ prompt: 'Markdown question small', reply: markdownHeavyReply(1) }],
+  });
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  const results: Array<{ size: number; paints: number[]; longest: number[] }> = [];
+  for (const size of sizes) {
+    const paints: number[] = [];
+    const longest: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      await openTimed(page, 'Markdown small', 'Markdown question small');
+      const run = await openWatched(page, `Markdown ${size}`, `Markdown question ${size - 1}`);
+      paints.push(run.paint);
+      longest.push(run.longest);
+    }
+    results.push({ size, paints, longest });
+  }
+  return results;
+}
+
 async function main() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-'));
@@ -293,7 +419,7 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // tsx keeps function names with a `__name` helper that functions sent to the page call.
     await page.addInitScript('window.__name = (f) => f;');
-    await page.addInitScript(instrument, `END-${tokens}`);
+    await page.addInitScript(instrument, [`END-${tokens}`, `END-${pacedTokens}`]);
     const account = newAccount('bench');
     const reply = await page.request.post(`${origin}/api/_auth/register`, { data: account });
     if (reply.status() !== 201) throw new Error(`register failed: ${reply.status()}`);
@@ -302,10 +428,79 @@ async function main() {
     const base = provider.base(`synthetic,tokens:${tokens}`, '/v1');
     await configure(page, base);
 
-    const bare: number[] = [];
-    for (let i = 0; i < runs; i += 1) bare.push(await bareLoop(page, `${base}/chat/completions`));
-    const stream = await streamRuns(page);
+    if (only.has('burst')) {
+      const bare: number[] = [];
+      for (let i = 0; i < runs; i += 1) bare.push(await bareLoop(page, `${base}/chat/completions`));
+      const stream = await streamRuns(page);
+      reportBurst(stream, bare);
+    }
+    if (only.has('paced')) {
+      const pacedBase = provider.base(`synthetic,tokens:${pacedTokens},rate:${pacedRate}`, '/v1');
+      await configure(page, pacedBase);
+      const bare: Array<{ duration: number; lag: number }> = [];
+      for (let i = 0; i < runs; i += 1)
+        bare.push(await bareLag(page, `${pacedBase}/chat/completions`));
+      const paced = await pacedRuns(page);
+      console.log(
+        `\nA reply paced at ${pacedRate.toLocaleString('en')} events/s (${pacedTokens.toLocaleString('en')} tokens), ${runs} runs:`,
+      );
+      const ratio = median(paced.map((r) => r.lag / r.duration));
+      console.log(
+        `  stream duration (first → last byte): median ${median(paced.map((r) => r.duration)).toFixed(0)} ms; last byte → last token shown: median ${median(paced.map((r) => r.lag)).toFixed(0)} ms (runs: ${paced.map((r) => r.lag.toFixed(0)).join(', ')}) = ${(ratio * 100).toFixed(1)} % of the duration; budget 10 %: ${ratio <= 0.1 ? 'pass' : 'FAIL'}`,
+      );
+      const longest = Math.max(...paced.map((r) => r.longest));
+      console.log(
+        `  longest main-thread task: ${longest.toFixed(0)} ms; budget none over 50 ms: ${longest <= 50 ? 'pass' : 'FAIL'}`,
+      );
+      console.log(
+        `  bare fetch-and-parse loop of the same stream (the limit): last byte → parsed: median ${median(bare.map((r) => r.lag)).toFixed(1)} ms, duration ${median(bare.map((r) => r.duration)).toFixed(0)} ms`,
+      );
+      await configure(page, base);
+    }
+    if (only.has('open')) await openPlain(page);
+    if (only.has('long')) {
+      const results = await longChats(page);
+      console.log(`\nOpening a chat of markdown-heavy messages, ${runs} runs:`);
+      for (const { size, paints, longest } of results) {
+        const worst = Math.max(...longest);
+        console.log(
+          `  ${size.toLocaleString('en')} messages: click → first paint of the list: median ${median(paints).toFixed(0)} ms (runs: ${paints.map((v) => v.toFixed(0)).join(', ')}); longest task: ${worst.toFixed(0)} ms (runs: ${longest.map((v) => v.toFixed(0)).join(', ')}); budget none over 50 ms: ${worst <= 50 ? 'pass' : 'FAIL'}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await provider.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
+function reportBurst(stream: Awaited<ReturnType<typeof streamRuns>>, bare: number[]) {
+  const lag = median(stream.map((r) => r.lag));
+  const longest = Math.max(...stream.map((r) => r.longest));
+  const rate = median(stream.map((r) => r.rate));
+  const limit = median(bare);
+  console.log(
+    `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`,
+  );
+  console.log(
+    `  last byte → last token shown: median ${lag.toFixed(1)} ms (runs: ${stream.map((r) => r.lag.toFixed(1)).join(', ')}); budget 100 ms: ${lag <= 100 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  last byte → every block formatted as markdown: median ${median(stream.map((r) => r.formatLag)).toFixed(0)} ms`,
+  );
+  console.log(
+    `  longest main-thread task during the stream: ${longest.toFixed(0)} ms; tasks over 50 ms: ${stream.map((r) => r.over50).join(', ')}; budget none over 50 ms: ${stream.every((r) => r.over50 === 0) ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  rendered: ${rate.toFixed(0)} tokens/s (send → last token shown) beside a bare fetch-and-parse loop: ${limit.toFixed(0)} tokens/s (${((rate / limit) * 100).toFixed(0)} % of the limit)`,
+  );
+}
+
+async function openPlain(page: Page) {
+  {
     await seedChat(page, 'bench-big', 'Two thousand messages', 2000);
     await seedChat(page, 'bench-small', 'Small chat', 3);
     await page.reload();
@@ -335,36 +530,11 @@ async function main() {
       opens.push(await openTimed(page, 'Two thousand messages', 'Question number 1999'));
     }
 
-    const lag = median(stream.map((r) => r.lag));
-    const longest = Math.max(...stream.map((r) => r.longest));
-    const rate = median(stream.map((r) => r.rate));
-    const limit = median(bare);
     const open = median(opens);
-    console.log(
-      `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`,
-    );
-    console.log(
-      `  last byte → last token shown: median ${lag.toFixed(1)} ms (runs: ${stream.map((r) => r.lag.toFixed(1)).join(', ')}); budget 100 ms: ${lag <= 100 ? 'met' : 'MISSED'}`,
-    );
-    console.log(
-      `  last byte → every block formatted as markdown: median ${median(stream.map((r) => r.formatLag)).toFixed(0)} ms`,
-    );
-    console.log(
-      `  longest main-thread task during the stream: ${longest.toFixed(0)} ms; tasks over 50 ms: ${stream.map((r) => r.over50).join(', ')}; budget none over 50 ms: ${stream.every((r) => r.over50 === 0) ? 'met' : 'MISSED'}`,
-    );
-    console.log(
-      `  rendered: ${rate.toFixed(0)} tokens/s (send → last token shown) beside a bare fetch-and-parse loop: ${limit.toFixed(0)} tokens/s (${((rate / limit) * 100).toFixed(0)} % of the limit)`,
-    );
     console.log(`\nOpening a chat of 2,000 messages, ${runs} runs:`);
     console.log(
       `  click → first paint of the list: median ${open.toFixed(0)} ms (runs: ${opens.map((v) => v.toFixed(0)).join(', ')}); budget 200 ms: ${open <= 200 ? 'met' : 'MISSED'}`,
     );
-  } finally {
-    await browser.close();
-    await provider.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

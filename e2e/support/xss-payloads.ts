@@ -53,6 +53,12 @@ const templates: Array<(marker: string) => string> = [
   (m) => `\\u003cimg src=x onerror=${call(m)}\\u003e`,
   (m) => `＜script＞${call(m)}＜/script＞`,
   (m) => `<math><mtext><table><mglyph><style><img src=x onerror=${call(m)}>`,
+  // TeX that KaTeX would turn into links, classes, styles or images if it trusted the reply.
+  (m) => `$\\href{javascript:${call(m)}}{${m}}$`,
+  (m) => `$$\\url{javascript:${call(m)}}$$ ${m}`,
+  (m) => `\\(\\htmlClass{fixed inset-0}{${m}}\\) \\(\\htmlData{onclick=${call(m)}}{x}\\)`,
+  (m) => `\\[\\htmlStyle{background:url(javascript:${call(m)})}{${m}}\\]`,
+  (m) => `$\\includegraphics{javascript:${call(m)}}$ ${m}`,
   // Template injection.
   (m) => `{{constructor.constructor("${call(m)}")()}}`,
   (m) => `\${${call(m)}}`,

@@ -30,6 +30,8 @@
  *   no-cors           no CORS headers (a local server that does not allow the app's origin)
  *   no-show           `POST /api/show` answers 404 (an Ollama too old to report capabilities)
  *   tokens:N          token count of `synthetic`
+ *   rate:N            `synthetic` paced at N events a second (about one token each), as fast
+ *                     providers send, instead of as fast as the socket takes them
  *   call:NAME:JSON    a tool call of `<provider>-tools` (repeat for two calls in one reply; the
  *                     option is URL-decoded, so encode the JSON's commas)
  *   rounds:N          tool rounds of `<provider>-tools` before it answers (default 1)
@@ -59,6 +61,7 @@ export interface Scenario {
   noCors: boolean;
   noShow: boolean;
   tokens: number;
+  rate?: number;
   calls: ScriptedCall[];
   rounds: number;
   tag?: string;
@@ -142,6 +145,9 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         break;
       case 'tokens':
         scenario.tokens = number(value, key);
+        break;
+      case 'rate':
+        scenario.rate = Math.max(1, number(value, key));
         break;
       case 'call': {
         const at = value?.indexOf(':') ?? -1;

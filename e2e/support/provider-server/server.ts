@@ -362,6 +362,26 @@ async function answerChat(
       'Content-Type': ollama ? 'application/x-ndjson' : 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',
     });
+    const separator = ollama ? '\n' : '\n\n';
+    if (scenario.rate) {
+      // Paced: every event is written when its time comes (what is due is written together).
+      const events = [...syntheticEvents(scenario.tokens, ollama ? 'ndjson' : 'sse')];
+      if (!ollama && !scenario.noDone) events.push('data: [DONE]');
+      const started = performance.now();
+      let sent = 0;
+      while (sent < events.length && !writer.cut) {
+        const due = Math.min(
+          events.length,
+          Math.floor(((performance.now() - started) / 1000) * scenario.rate) + 1,
+        );
+        if (due > sent) {
+          await writer.event(events.slice(sent, due).join(separator) + separator);
+          sent = due;
+        } else await sleep(1);
+      }
+      if (!writer.cut) response.end();
+      return;
+    }
     // One write per 64 tokens: as fast as the socket takes them, in realistic packet sizes.
     let batch = '';
     let n = 0;

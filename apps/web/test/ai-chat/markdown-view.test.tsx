@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { MarkdownView } from '@/features/ai-chat/components/markdown-view';
 
 describe('reply markdown', () => {
@@ -87,6 +88,90 @@ describe('reply markdown', () => {
     );
     expect(screen.queryByRole('link', { name: 'file' })).toBeNull();
     expect(screen.getByText('file')).toBeInTheDocument();
+  });
+
+  it('typesets math in all four delimiters and keeps the TeX source for assistive tech', () => {
+    const { container } = render(
+      <MarkdownView
+        text={'Inline $x^2$ and \\(a+b\\).\n\n$$\n\\frac{1}{2}\n$$\n\n\\[\n\\sqrt{y}\n\\]'}
+      />,
+    );
+    const inline = container.querySelectorAll('p .katex');
+    expect(inline).toHaveLength(2);
+    const display = container.querySelectorAll('.katex-display');
+    expect(display).toHaveLength(2);
+    const sources = [...container.querySelectorAll('annotation')].map((a) => a.textContent);
+    expect(sources).toEqual(['x^2', 'a+b', '\\frac{1}{2}', '\\sqrt{y}']);
+    // Rendered, not shown raw: no dollar or backslash delimiters left in the text.
+    expect(container.querySelector('.katex-html')?.textContent).toBe('x2');
+    expect(container.textContent).not.toMatch(/\$|\\\(|\\\[/);
+  });
+
+  it('keeps a display formula with blank lines in it whole', () => {
+    const { container } = render(
+      <MarkdownView
+        text={'$$\n\\begin{aligned}\na &= 1 \\\\\n\nb &= 2\n\\end{aligned}\n$$\n\nAfter.'}
+      />,
+    );
+    expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
+    expect(container.querySelector('.math-error')).toBeNull();
+    expect(container.querySelector('p')).toHaveTextContent('After.');
+  });
+
+  it('leaves prices as text: "$5 and $10" is not math', () => {
+    const { container } = render(
+      <MarkdownView text={'It costs $5 and $10, or $5-$10 with $x$ tax.'} />,
+    );
+    const math = container.querySelectorAll('.katex');
+    expect(math).toHaveLength(1);
+    expect(math[0]?.querySelector('annotation')).toHaveTextContent('x');
+    math[0]!.remove();
+    expect(container.textContent).toBe('It costs $5 and $10, or $5-$10 with  tax.');
+  });
+
+  it('shows invalid TeX as its source in an error style, and the rest of the reply', () => {
+    const { container } = render(<MarkdownView text={'Before $\\frac{1}{$ after **bold**'} />);
+    const error = container.querySelector('.math-error');
+    expect(error).toHaveTextContent('\\frac{1}{');
+    expect(error).toHaveAttribute('title');
+    expect(container.querySelector('strong')).toHaveTextContent('bold');
+  });
+
+  it('math cannot link, style or class its way out: KaTeX runs untrusted', () => {
+    const { container } = render(
+      <MarkdownView
+        text={
+          '$\\href{javascript:alert(1)}{x}$ $\\htmlClass{fixed inset-0}{y}$ ' +
+          '\\(\\htmlStyle{background:url(https://evil.example/p.png)}{z}\\) ' +
+          '$$\\url{javascript:alert(2)}$$ $\\includegraphics{https://evil.example/i.png}$'
+        }
+      />,
+    );
+    expect(container.querySelectorAll('.katex').length).toBeGreaterThan(0);
+    expect(container.querySelector('a, img, [src], .fixed')).toBeNull();
+    const html = container.innerHTML.replace(/<annotation[^]*?<\/annotation>/g, '');
+    expect(html).not.toMatch(/javascript:|url\(|evil\.example/i);
+  });
+
+  it('labels a code block with its language and copies its exact code', async () => {
+    const code = 'def f(x):\n    return x  # a very long line ' + 'x'.repeat(200);
+    render(<MarkdownView text={'```python\n' + code + '\n```\n\n```\nplain text\n```'} />);
+    const [labelled, plain] = screen.getAllByRole('figure');
+    expect(within(labelled!).getByText('python')).toBeInTheDocument();
+    // An unlabelled block has no language label.
+    expect(within(plain!).queryByText(/^(python|text|plaintext)$/)).toBeNull();
+    expect(within(plain!).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const copy = within(labelled!).getByRole('button', { name: 'Copy code' });
+    // Reachable from the keyboard: Tab reaches the button and Enter copies.
+    await user.tab();
+    expect(copy).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(writeText).toHaveBeenCalledWith(code);
+    await waitFor(() => expect(copy).toHaveTextContent('Copied'));
+    expect(await navigator.clipboard.readText()).toBe(code);
   });
 
   it('a growing text keeps finished blocks and formats the new ones', async () => {

@@ -10,7 +10,13 @@ const FormattedView = lazy(() =>
  * MarkdownView (markdown-view.tsx), loaded on first use; until it is there the text shows as
  * it came, as a block not formatted yet does.
  */
-export const MarkdownView = memo(function LazyMarkdownView({ text }: { text: string }) {
+export const MarkdownView = memo(function LazyMarkdownView({
+  text,
+  streaming = false,
+}: {
+  text: string;
+  streaming?: boolean;
+}) {
   return (
     <Suspense
       fallback={
@@ -21,7 +27,7 @@ export const MarkdownView = memo(function LazyMarkdownView({ text }: { text: str
         </div>
       }
     >
-      <FormattedView text={text} />
+      <FormattedView text={text} streaming={streaming} />
     </Suspense>
   );
 });

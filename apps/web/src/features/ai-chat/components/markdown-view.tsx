@@ -3,7 +3,11 @@ import { BlockCache, groupSize } from '../lib/markdown-blocks';
 import { markdownFormatter } from '../lib/markdown-formatter';
 import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
+import { CodeBlock } from './code-block';
 import { ReplyImage } from './reply-image';
+// KaTeX's stylesheet and fonts are bundled with this chunk: math shows once markdown does, and
+// nothing of it loads with the sign-in page or from another host.
+import 'katex/dist/katex.min.css';
 import './markdown.css';
 
 /**
@@ -17,15 +21,28 @@ function Link({ node: _node, href, ...props }: ComponentProps<'a'> & { node?: un
   return <a {...props} href={target} target="_blank" rel="noopener noreferrer" />;
 }
 
-const components = { a: Link, img: ReplyImage };
+const components = { a: Link, img: ReplyImage, pre: CodeBlock };
 
 /** Milliseconds of markdown rendering one frame may take; the rest waits for the next frame. */
 const frameBudgetMs = 4;
 const maxStep = 256;
-/** A finished text of at most this many blocks opens formatted at once. */
-const formatAtOnce = 24;
 /** Rendering time spent since the last frame's check. */
 const clock = { spent: 0 };
+/**
+ * Blocks all views together may take their formatting in one frame: a chat opens with a dozen
+ * replies in view, and each taking its own share would add up to a long task.
+ */
+const frame = { step: 4, at: -1, left: 0 };
+
+function takeBlocks(now: number, wanted: number): number {
+  if (frame.at !== now) {
+    frame.at = now;
+    frame.left = Math.ceil(frame.step);
+  }
+  const taken = Math.min(wanted, frame.left);
+  frame.left -= taken;
+  return taken;
+}
 
 /** A formatted block: the worker's tree when it has sent one, else formatted here. */
 const Block = memo(function Block({ text }: { text: string }) {
@@ -63,23 +80,36 @@ const BlockGroup = memo(function BlockGroup({
 });
 
 /**
- * Markdown with GFM tables and code highlighting. A growing (streamed) text is split into
+ * Markdown with GFM tables, math and code highlighting. A growing (streamed) text is split into
  * blocks incrementally and each finished block is formatted once: in the markdown worker when
- * the browser runs one, so parsing never holds the page. New blocks show as plain text at once
- * and take their formatting over the next frames, as many per frame as fit a few milliseconds.
+ * the browser runs one, so parsing never holds the page (opening a long chat formats nothing
+ * here). Blocks show as plain text at once and take their formatting over the next frames, as
+ * many per frame, over all replies together, as fit a few milliseconds. While a reply streams,
+ * its last, still growing block is formatted here, each time it changes.
  */
-export const MarkdownView = memo(function MarkdownView({ text }: { text: string }) {
+export const MarkdownView = memo(function MarkdownView({
+  text,
+  streaming = false,
+}: {
+  text: string;
+  streaming?: boolean;
+}) {
   const cache = useRef<BlockCache | null>(null);
   cache.current ??= new BlockCache();
-  cache.current.update(text);
+  // A finished text has no open block: its last block goes to the worker like the others.
+  cache.current.update(streaming ? text : `${text}\n\n`);
   const { groups, open, count } = cache.current;
   const formatter = markdownFormatter();
 
-  // A short finished text opens formatted; a long or growing one is formatted in steps.
-  const [formatted, setFormatted] = useState(() =>
-    !formatter || count <= formatAtOnce ? count : 0,
-  );
-  const step = useRef(4);
+  // Blocks formatted before (a chat opened again) show at once; the rest is formatted in steps.
+  const [formatted, setFormatted] = useState(() => {
+    if (!formatter) return count;
+    let ready = 0;
+    while (ready < count && formatter.tree(cache.current!.block(ready)!)) ready += 1;
+    // Within the frame's share: a chat opened again shows its first replies formatted, the
+    // others a frame or two later.
+    return takeBlocks(Math.floor(performance.now() / 16), ready);
+  });
   const done = Math.min(formatted, count);
 
   useLayoutEffect(() => {
@@ -87,8 +117,8 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
     const spent = clock.spent;
     clock.spent = 0;
     if (spent > 0.1) {
-      const fit = (step.current * frameBudgetMs) / spent;
-      step.current = Math.max(1, Math.min(maxStep, (step.current + fit) / 2));
+      const fit = (frame.step * frameBudgetMs) / spent;
+      frame.step = Math.max(1, Math.min(maxStep, (frame.step + fit) / 2));
     }
   });
 
@@ -96,23 +126,27 @@ export const MarkdownView = memo(function MarkdownView({ text }: { text: string 
     if (done >= count) return;
     const blocks = cache.current!;
     formatter?.request(blocks.blocks(done, count));
-    let frame = 0;
+    let next = 0;
     // The next blocks whose formatting is ready (all of them without a worker), up to a step.
-    const advance = () => {
-      frame = 0;
-      const limit = Math.min(count, done + Math.ceil(step.current));
-      let next = done;
-      while (next < limit && (!formatter || formatter.tree(blocks.block(next)!))) next += 1;
-      if (next > done) setFormatted((n) => Math.max(n, next));
-      // A tree dropped from the worker's cache before it was shown is asked for again.
-      else formatter?.request([blocks.block(next)!]);
+    const advance = (now: number) => {
+      next = 0;
+      let ready = done;
+      while (ready < count && (!formatter || formatter.tree(blocks.block(ready)!))) ready += 1;
+      if (ready === done) {
+        // A tree dropped from the worker's cache before it was shown is asked for again.
+        formatter?.request([blocks.block(done)!]);
+        return;
+      }
+      const taken = takeBlocks(now, ready - done);
+      if (taken > 0) setFormatted((n) => Math.max(n, done + taken));
+      else next = requestAnimationFrame(advance);
     };
-    frame = requestAnimationFrame(advance);
+    next = requestAnimationFrame(advance);
     const unsubscribe = formatter?.subscribe(() => {
-      frame ||= requestAnimationFrame(advance);
+      next ||= requestAnimationFrame(advance);
     });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelAnimationFrame(next);
       unsubscribe?.();
     };
   }, [done, count, formatter]);

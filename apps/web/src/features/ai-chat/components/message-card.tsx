@@ -225,7 +225,7 @@ export const MessageCard = memo(function MessageCard({
         {reasoning && reasoning !== reply ? <Reasoning text={reasoning} active={active} /> : null}
         {reply ? (
           <div data-testid="reply" className="text-sm">
-            <MarkdownView text={reply} />
+            <MarkdownView text={reply} streaming={active} />
           </div>
         ) : null}
         {active && !reply && !reasoning ? <Spinner label={t('message.thinking')} /> : null}

@@ -1,5 +1,5 @@
 /**
- * Splits markdown into top-level blocks at blank lines outside fenced code, so a streaming reply
+ * Splits markdown into top-level blocks at blank lines outside fenced code and display math, so a streaming reply
  * re-renders only its last block: finished blocks keep their text and so their memoised output.
  * A blank line inside a list splits it too; each part still renders correctly, and the split
  * points only move forward while text is appended.
@@ -21,7 +21,12 @@ export function splitBlocks(text: string, from = 0): BlockSplit {
     const end = text.indexOf('\n', lineStart);
     if (end < 0) break; // The last line may still grow: it decides nothing yet.
     const line = text.slice(lineStart, end);
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    // Display math on lines of its own (`$$`, or `\[` … `\]`) is a fence too.
+    const trimmed = line.trim();
+    const opensMath: boolean = trimmed === '$$' || (trimmed === '\\[' && fence === null);
+    const closesMath: boolean = trimmed === '\\]' && fence === '\\[';
+    const math: string | null = opensMath ? trimmed : closesMath ? '\\[' : null;
+    const marker: string | null = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? math;
     if (marker) {
       if (fence === null) fence = marker;
       else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;

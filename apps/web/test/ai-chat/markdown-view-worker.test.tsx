@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import type { Root } from 'hast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markdownTree } from '@/features/ai-chat/lib/markdown-tree';
+
+/** A markdown worker that answers on a later task, as a real one does, formatting as it does. */
+class FakeWorker {
+  static posted = 0;
+  onmessage: ((event: { data: { texts: string[]; trees: Root[] } }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  postMessage({ texts }: { texts: string[] }) {
+    FakeWorker.posted += texts.length;
+    setTimeout(() => this.onmessage?.({ data: { texts, trees: texts.map(markdownTree) } }), 0);
+  }
+}
+
+describe('reply markdown with the markdown worker', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('opens a finished reply without formatting it on the page: the worker formats it', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.resetModules();
+    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const text = 'Some **bold** text.\n\n- a list\n- of `code`\n\n$x^2$';
+    const { container } = render(<MarkdownView text={text} />);
+    // The first paint shows the text as it came: nothing was formatted on this thread.
+    expect(container.querySelector('strong, .katex')).toBeNull();
+    expect(container).toHaveTextContent('Some **bold** text.');
+    // Every block, the last one included, comes from the worker.
+    expect(await screen.findByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('code', { selector: 'code' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    expect(container.querySelector('[data-pending]')).toBeNull();
+    expect(FakeWorker.posted).toBe(3);
+  });
+});
