@@ -4,14 +4,23 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
-import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
+import { createStore, del } from 'idb-keyval';
+import { accountDatabases } from '@/lib/account-storage/account-databases';
+import {
+  resetSettingsForTests,
+  saveSettings,
+  settingsKey,
+} from '@/lib/stored-settings/settings-store';
 import {
   startProviderServer,
   type ProviderServer,
 } from '../../../../e2e/support/provider-server/server';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { warmAiChatPage } from '../helpers/warm-ai-chat';
 import { declareAccount } from '@/lib/account-storage/account-storage';
+
+warmAiChatPage();
 
 let provider: ProviderServer;
 const realFetch = globalThis.fetch;
@@ -156,6 +165,36 @@ describe('/agents/mindBox', () => {
       ).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  });
+
+  it('a very first visit shows the setup card even though the default Ollama counts as ready', async () => {
+    // Nothing stored yet: no settings of the user's, no chats.
+    await del(settingsKey, createStore(accountDatabases.settings, 'keyval'));
+    const db = await chatDb();
+    for (const chat of await db.listChats()) await db.deleteChat(chat.id);
+    reload();
+    servers();
+    const view = await renderApp('/agents/mindBox');
+    const card = await screen.findByRole('region', { name: 'Set up a model provider' });
+    expect(within(card).getByRole('button', { name: 'Test connection' })).toBeInTheDocument();
+    // The defaults are usable as they are: nothing is said to be missing, typing works.
+    expect(within(card).queryByText(/needs:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await view.user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Set up a model provider' }),
+      ).not.toBeInTheDocument(),
+    );
+    // A returning visit with saved settings and still no chat: no card.
+    view.unmount();
+    reload();
+    servers();
+    await renderApp('/agents/mindBox');
+    await screen.findByTestId('chat-empty');
+    expect(
+      screen.queryByRole('region', { name: 'Set up a model provider' }),
+    ).not.toBeInTheDocument();
   });
 
   it('creates, renames, searches and deletes chats', async () => {

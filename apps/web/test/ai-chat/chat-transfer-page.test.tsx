@@ -9,6 +9,9 @@ import { resetSettingsForTests } from '@/lib/stored-settings/settings-store';
 import { chatExportFixture } from '../helpers/chat-exports';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { warmAiChatPage } from '../helpers/warm-ai-chat';
+
+warmAiChatPage();
 
 beforeEach(async () => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);

@@ -15,6 +15,9 @@ import { resetSettingsForTests } from '@/lib/stored-settings/settings-store';
 import { alice, fakeServer, json } from '../helpers/fake-server';
 import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { renderApp } from '../helpers/render-app';
+import { warmAiChatPage } from '../helpers/warm-ai-chat';
+
+warmAiChatPage();
 
 const chat = (id: string, summary: string, updatedAt = 1): AiChat =>
   aiChat(id, { summary, updatedAt });

@@ -9,6 +9,9 @@ import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/setti
 import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { warmAiChatPage } from '../helpers/warm-ai-chat';
+
+warmAiChatPage();
 
 function reload() {
   useChatStore.setState({ ...initialChatState });

@@ -12,8 +12,7 @@ function testQueryClient(): QueryClient {
 /**
  * Renders the whole app (providers, every route, guard) at `path` in a memory router.
  * `routes` replaces the app's routes when a test needs a route of its own. The render runs in
- * an async act so that React retries suspended parts (React 19 does not otherwise under act),
- * and resolves once the route's code is loaded.
+ * an async act so that React retries suspended parts (React 19 does not otherwise under act).
  */
 export async function renderApp(
   path: string,
@@ -31,20 +30,6 @@ export async function renderApp(
       </AppProviders>,
     );
   });
-  // The first render of a route loads its code (lazy routes); on a busy machine that cold load
-  // can outlast a query's wait, so the render is done only when the route is there.
-  await act(() => routeLoaded(router));
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { ...view, router, queryClient, user, location };
-}
-
-function routeLoaded(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 }

@@ -26,6 +26,8 @@ type Listener = (settings: StoredSettings) => void;
 let current: StoredSettings = defaultSettings();
 let loaded: Promise<StoredSettings> | null = null;
 let persistent = true;
+/** Whether the user's settings were ever stored (null until read): a first visit has none. */
+let saved: boolean | null = null;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
 let store: UseStore | null = null;
@@ -74,6 +76,7 @@ function openChannel(): void {
   channel.onmessage = (event: MessageEvent<{ owner: string | undefined; settings: unknown }>) => {
     if (event.data.owner !== accountStorageOwner()) return;
     current = normalizeSettings(event.data.settings);
+    saved = true;
     notify();
   };
 }
@@ -84,10 +87,13 @@ export function loadSettings(): Promise<StoredSettings> {
     openChannel();
     try {
       if (!(await accountStorageReady())) throw new Error('The account stores are not ready');
-      current = normalizeSettings(await get(settingsKey, openStore()));
+      const stored: unknown = await get(settingsKey, openStore());
+      saved = stored !== undefined;
+      current = normalizeSettings(stored);
     } catch (error) {
       // No IndexedDB (private mode, blocked storage): settings live in memory for this page.
       persistent = false;
+      saved ??= false;
       console.warn('Settings are kept in memory only: IndexedDB is unavailable.', error);
     }
     notify();
@@ -100,6 +106,11 @@ export function getSettings(): StoredSettings {
   return current;
 }
 
+/** Whether settings of the user's were ever stored; null until they are read. */
+export function settingsWereSaved(): boolean | null {
+  return saved;
+}
+
 /** Whether the settings survive a reload (false when IndexedDB is unavailable). */
 export function settingsArePersistent(): boolean {
   return persistent;
@@ -109,6 +120,7 @@ export function settingsArePersistent(): boolean {
 export async function saveSettings(next: StoredSettings): Promise<void> {
   await loadSettings();
   current = normalizeSettings(next);
+  saved = true;
   notify();
   channel?.postMessage({ owner: accountStorageOwner(), settings: current });
   if (!persistent) return;
@@ -138,6 +150,7 @@ export function resetSettingsForTests(): void {
   store = null;
   loaded = null;
   persistent = true;
+  saved = null;
   current = defaultSettings();
   listeners.clear();
 }

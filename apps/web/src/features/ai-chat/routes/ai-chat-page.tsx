@@ -11,7 +11,7 @@ import { useChatTools } from '../lib/chat-tools-context';
 import { missingSettings } from '../lib/provider-readiness';
 import { chatModel } from '../engine/request-building';
 import { loadSettings } from '@/lib/stored-settings/settings-store';
-import { useSettings } from '@/lib/stored-settings/use-settings';
+import { useSettings, useSettingsSaved } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
@@ -59,6 +59,7 @@ export function AiChatPage({
   use(loadSettings());
   const { t } = useTranslation('mindBox');
   const settings = useSettings();
+  const settingsSaved = useSettingsSaved();
   const tools = useChatTools();
   const [panel, setPanel] = useState<Panel>(null);
   const transfer = useChatTransfer();
@@ -101,8 +102,13 @@ export function AiChatPage({
     provider: provider.provider,
     missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
   });
-  // A first visit: no chat yet and nothing to chat with, so the setup comes first.
-  const firstRun = Boolean(setupForm) && loaded && chats.length === 0 && missing.length > 0;
+  // A first visit (no chat yet, and no settings of the user's or nothing to chat with): the
+  // setup comes first, even when the default Ollama on this machine would answer.
+  const firstRun =
+    Boolean(setupForm) &&
+    loaded &&
+    chats.length === 0 &&
+    (missing.length > 0 || settingsSaved === false);
   const asideRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // Set by Cmd/Ctrl+K on a phone: the chat list sheet opens with the focus in its search.
@@ -228,7 +234,7 @@ export function AiChatPage({
                 {t('firstRun.title')}
               </h2>
               <p className="text-sm text-fg-muted">{t('firstRun.text')}</p>
-              <p className="text-sm">{missingText}</p>
+              {missing.length ? <p className="text-sm">{missingText}</p> : null}
               {setupForm}
             </section>
           ) : messages.length ? (
