@@ -16,6 +16,9 @@ import { providerNames } from './providers';
  *   chat's settings and title are replaced only by a push based on the chat's current revision
  *   (otherwise the server's version stands and is sent back), and deletion wins (nothing is
  *   written into a deleted chat or over a deleted message).
+ * - A message's `parentId` names a message of the same chat, stored or in the same push, and
+ *   parents never loop; otherwise the push is refused with 400 (docs/product.md#versions-and-
+ *   branches).
  * - An account may keep its AI chats on its devices only (`mode: 'device'`): the server then
  *   holds none of them and refuses pushes.
  */
