@@ -214,6 +214,8 @@ function treeServer() {
         });
         return ok({ results, revision });
       },
+      [chatsRoute]: () => ok({ settings: settings(revision), changes: [] }),
+      [messagesRoute]: () => ok({ changes: [], more: false }),
     },
   });
   return { server, stored, state };
@@ -262,6 +264,23 @@ describe('pushing a message whose parent the server lacks', () => {
     ]);
     expect([...stored.keys()]).toEqual(['a', 'b']);
     expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('on a page, sends the lost parent and then the message without waiting for another change', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'a', { parentId: null, createdAt: 1 }));
+    // Synced before (this device has synced: nothing is queued whole), and since lost by the
+    // server.
+    await db.clearOutbox(await db.readOutbox());
+    await db.setMeta('cursor', 0);
+    await db.putMessage(message('c1', 'b', { parentId: 'a', createdAt: 2 }));
+    const { stored } = treeServer();
+    const stop = startHistorySync(async () => {});
+    await vi.waitFor(() => expect([...stored.keys()]).toEqual(['a', 'b']));
+    await vi.waitFor(async () => expect(await db.readOutbox()).toEqual([]));
+    expect(useHistorySyncStore.getState().error).toBeNull();
+    stop();
   });
 
   it('gives up on a message whose parent this device no longer has, and syncs the rest', async () => {
