@@ -17,7 +17,7 @@ test('edit a prompt and send it again; earlier context goes with it', async ({
   await expect(page.getByTestId('reply')).toHaveCount(2);
   await expect(page.getByTestId('usage')).toHaveCount(2);
 
-  // Edit the first prompt: the reply after it is asked again and the later message goes.
+  // Edit the first prompt: a new branch with its own reply; the old one is under ‹ › (ai-chat-branches.spec.ts).
   await page
     .getByRole('article', { name: 'First question' })
     .getByRole('button', { name: 'Edit prompt' })

@@ -16,6 +16,10 @@ import { providerNames } from './providers';
  *   chat's settings and title are replaced only by a push based on the chat's current revision
  *   (otherwise the server's version stands and is sent back), and deletion wins (nothing is
  *   written into a deleted chat or over a deleted message).
+ * - A message's `parentId` names a message of the same chat, stored or in the same push, and
+ *   parents never loop (docs/product.md#versions-and-branches). A parent the account does not
+ *   have (never stored, or lost) makes that message `missing-parent`; a parent in another chat
+ *   of the account, or a loop, refuses the whole push with 400.
  * - An account may keep its AI chats on its devices only (`mode: 'device'`): the server then
  *   holds none of them and refuses pushes.
  */
@@ -113,13 +117,16 @@ export const aiHistoryPushBodySchema = z
  * - `applied`: stored, at `revision`;
  * - `stale`: a chat edit based on an older revision; `chat` is the server's version, kept;
  * - `deleted`: the chat (or message) was deleted; the device deletes its copy;
- * - `full`: the account's storage limit is reached; nothing was stored (`message` says so).
+ * - `full`: the account's storage limit is reached; nothing was stored (`message` says so);
+ * - `missing-parent`: the message follows one the server does not have (nor does the push
+ *   bring it); it was not stored: the device sends the parent, then it again.
  */
 export const aiHistoryPushResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('applied'), revision }),
   z.object({ status: z.literal('stale'), revision, chat: syncedChatSchema }),
   z.object({ status: z.literal('deleted') }),
   z.object({ status: z.literal('full'), message: z.string() }),
+  z.object({ status: z.literal('missing-parent'), message: z.string() }),
 ]);
 export type AiHistoryPushResult = z.infer<typeof aiHistoryPushResultSchema>;
 
@@ -134,6 +141,10 @@ export type AiHistoryChangedPayload = z.infer<typeof aiHistoryChangedPayloadSche
 /** The message a push gets when the account's AI history is at its storage limit. */
 export const aiHistoryFullMessage = (maxBytes: number) =>
   `AI history storage is full (${Math.floor(maxBytes / (1024 * 1024))} MB): delete some AI chats, or keep them on this device only`;
+
+/** The message a pushed message gets when the server lacks the message it follows. */
+export const aiHistoryMissingParentMessage =
+  'This message follows one the server does not have: send that one first';
 
 /** The message a push gets while the account keeps its AI chats on its devices only. */
 export const aiHistoryDeviceOnlyMessage =

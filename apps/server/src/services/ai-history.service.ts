@@ -2,6 +2,7 @@ import type { SessionUser } from '@confab/protocol/auth';
 import {
   aiHistoryDeviceOnlyMessage,
   aiHistoryFullMessage,
+  aiHistoryMissingParentMessage,
   aiHistoryPageMax,
   type AiHistoryChange,
   type AiHistoryMode,
@@ -188,6 +189,10 @@ class PushInTransaction {
   private readonly messages = new Map<string, AiMessageRow>();
   private readonly chatWrites = new Map<string, AiChatRow>();
   private readonly messageWrites = new Map<string, AiMessageRow>();
+  /** Pushed messages whose parent the server does not have (checkParents). */
+  private readonly missing = new Set<string>();
+  /** Pushed messages the storage limit kept out: what follows them waits for them. */
+  private readonly refused = new Set<string>();
 
   constructor(
     private readonly repository: AiHistoryRepository,
@@ -224,10 +229,13 @@ class PushInTransaction {
   }
 
   /**
-   * Refuses the whole push (400) when a message names a parent that is not a message of its
-   * chat, or would be its own ancestor (docs/product.md#versions-and-branches). The parent may
-   * be stored already or come in the same push. A parent deleted on the server makes the message
-   * `deleted` instead (putMessage): it belonged to a branch another device removed.
+   * Checks the parents the push names (docs/product.md#versions-and-branches). The parent may be
+   * stored already or come in the same push. One the account does not have (never stored, lost,
+   * or another account's: that is not told) makes the message, and whatever in the push follows
+   * it, `missing-parent`: the device sends the parent and the message again. A parent in another
+   * chat, or one that would make the message its own ancestor, only a broken client sends: the
+   * whole push is refused (400). A parent deleted on the server makes the message `deleted`
+   * instead (putMessage): it belonged to a branch another device removed.
    */
   async checkParents(changes: AiHistoryPushChange[]): Promise<void> {
     const linked = changes.flatMap((c) =>
@@ -253,12 +261,17 @@ class PushInTransaction {
         parentId: parentId === undefined ? (stored?.parentId ?? null) : parentId,
       });
     }
-    for (const message of linked) {
-      // Whatever it names, a message of a deleted chat is answered `deleted`.
-      if (goneChats.has(message.chatId)) continue;
+    // Whatever it names, a message of a deleted chat is answered `deleted`.
+    const checked = linked.filter((m) => !goneChats.has(m.chatId));
+    for (const message of checked) {
       const parentId = message.parentId!;
-      const parent = links.get(parentId);
-      if (!parent || parent.chatId !== message.chatId) {
+      // messagesByIds (load) read every parent named, whichever chat holds it.
+      const chatOfParent = links.get(parentId)?.chatId ?? this.messages.get(parentId)?.chat_id;
+      if (chatOfParent === undefined) {
+        this.missing.add(message.id);
+        continue;
+      }
+      if (chatOfParent !== message.chatId) {
         throw badRequest(
           `Message ${message.id} follows ${parentId}, which is not a message of its chat`,
         );
@@ -269,6 +282,17 @@ class PushInTransaction {
           throw badRequest(`Message ${message.id} would follow itself: its parents form a loop`);
         }
         seen.add(at);
+      }
+    }
+    // What follows a missing message the server does not have either is missing too (no loops
+    // are left, so this ends).
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const { id, parentId } of checked) {
+        if (this.missing.has(id) || !this.missing.has(parentId!)) continue;
+        if (this.messages.has(parentId!)) continue;
+        this.missing.add(id);
+        grew = true;
       }
     }
   }
@@ -355,10 +379,19 @@ class PushInTransaction {
     const stored = this.messages.get(message.id);
     if (stored?.deleted) return { status: 'deleted' };
     if (message.parentId && this.parentDeleted(message.parentId)) return { status: 'deleted' };
+    if (this.missing.has(message.id)) {
+      return { status: 'missing-parent', message: aiHistoryMissingParentMessage };
+    }
     const data = JSON.stringify(message);
     if (stored?.data === data) return { status: 'applied', revision: stored.revision };
     const size = Buffer.byteLength(data);
-    if (!this.fits(size - (stored?.size ?? 0))) return this.full();
+    if (
+      !this.fits(size - (stored?.size ?? 0)) ||
+      (message.parentId && this.refused.has(message.parentId))
+    ) {
+      this.refused.add(message.id);
+      return this.full();
+    }
     const row: AiMessageRow = {
       user_id: this.userId,
       id: message.id,

@@ -1,6 +1,10 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiHistoryRoutes, type AiHistoryPushChange } from '@confab/protocol/ai-history';
+import {
+  aiHistoryMissingParentMessage,
+  aiHistoryRoutes,
+  type AiHistoryPushChange,
+} from '@confab/protocol/ai-history';
 import { migrations } from '../../src/db/migrations/index';
 import { AiHistoryRepository } from '../../src/repositories/ai-history.repository';
 import { aiChat, aiHistoryAs, aiMessage, putChat, putMessage } from '../helpers/ai-history';
@@ -49,20 +53,20 @@ describe.each(databaseTargets)('AI history branches on $engine', (target) => {
     expect(messages).toEqual(expect.arrayContaining([first, after, v2, chosen]));
   });
 
-  it('refuses with a 400 a message whose parent is missing, in another chat or account, or a loop', async () => {
+  it('refuses with a 400 a message whose parent is in another chat, or a loop', async () => {
     const phone = await device();
-    const other = await device();
     const { chat, first } = await started(phone);
     const elsewhere = await started(phone);
-    const foreign = await started(other);
     const a = aiMessage(chat.id, { parentId: first.id, createdAt: 2 });
     await phone.push([putMessage(a)]);
     const b = aiMessage(chat.id, { createdAt: 3 });
     const c = aiMessage(chat.id, { createdAt: 4 });
     const bad: [string, AiHistoryPushChange[]][] = [
-      ['missing', [putMessage({ ...b, parentId: 'nowhere' })]],
       ['another chat', [putMessage({ ...b, parentId: elsewhere.first.id })]],
-      ['another account', [putMessage({ ...b, parentId: foreign.first.id })]],
+      [
+        'another chat in the same push',
+        [putMessage({ ...c, chatId: elsewhere.chat.id }), putMessage({ ...b, parentId: c.id })],
+      ],
       ['itself', [putMessage({ ...b, parentId: b.id })]],
       [
         'a loop in one push',
@@ -81,6 +85,55 @@ describe.each(databaseTargets)('AI history branches on $engine', (target) => {
     }
     // Nothing of them was stored.
     expect(await phone.settings()).toEqual(before);
+  });
+
+  it('answers missing-parent for a message whose parent it lacks, and applies the rest', async () => {
+    const phone = await device();
+    const other = await device();
+    const { chat, first } = await started(phone);
+    const foreign = await started(other);
+    const renamed = { ...chat, summary: 'Renamed' };
+    const lost = aiMessage(chat.id, { parentId: 'never-stored', createdAt: 2 });
+    // Another account's message is unknown here, as if it did not exist.
+    const stranger = aiMessage(chat.id, { parentId: foreign.first.id, createdAt: 3 });
+    // What follows a message the server does not take is not taken either.
+    const after = aiMessage(chat.id, { parentId: lost.id, createdAt: 4 });
+    const good = aiMessage(chat.id, { parentId: first.id, createdAt: 5 });
+    const before = await phone.settings();
+
+    const response = await phone.call('POST', aiHistoryRoutes.chats, {
+      changes: [
+        putChat(renamed, before.revision),
+        putMessage(after),
+        putMessage(lost),
+        putMessage(stranger),
+        putMessage(good),
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const missing = { status: 'missing-parent', message: aiHistoryMissingParentMessage };
+    expect(response.json<{ data: unknown }>().data).toEqual({
+      results: [
+        { status: 'applied', revision: before.revision + 1 },
+        missing,
+        missing,
+        missing,
+        { status: 'applied', revision: before.revision + 2 },
+      ],
+      revision: before.revision + 2,
+    });
+
+    const changes = (await phone.messages(before.revision)).changes;
+    expect(changes).toEqual([{ kind: 'message', revision: before.revision + 2, message: good }]);
+    expect((await phone.chats(before.revision)).changes).toEqual([
+      { kind: 'chat', revision: before.revision + 1, chat: renamed },
+    ]);
+    // Once its parent is sent, it is taken.
+    const lostParent = aiMessage(chat.id, { id: 'never-stored', parentId: first.id, createdAt: 1 });
+    expect((await phone.push([putMessage(lostParent), putMessage(lost)])).results).toEqual([
+      { status: 'applied', revision: before.revision + 3 },
+      { status: 'applied', revision: before.revision + 4 },
+    ]);
   });
 
   it('answers deleted for a message following one deleted on another device', async () => {

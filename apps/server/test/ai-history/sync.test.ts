@@ -395,4 +395,15 @@ describe.each(databaseTargets)('AI history storage limit on $engine', (target) =
       { status: 'applied', revision: 5 },
     ]);
   });
+
+  it('answers full for a message following one the limit kept out, though it fits', async () => {
+    const { cookie } = await signUp(t.app);
+    const phone = aiHistoryAs(t.app, cookie);
+    await phone.push([putChat(chat)]);
+    const huge = aiMessage(chat.id, { parentId: null, reply: 'z'.repeat(1000) });
+    const next = aiMessage(chat.id, { parentId: huge.id, reply: 'ok' });
+    const full = { status: 'full', message: aiHistoryFullMessage(maxBytes) };
+    expect((await phone.push([putMessage(huge), putMessage(next)])).results).toEqual([full, full]);
+    expect((await phone.messages()).changes).toEqual([]);
+  });
 });

@@ -9,7 +9,9 @@ import {
   sendPrompt,
   showVersion,
 } from '@/features/ai-chat/actions/chat-actions';
+import { showRemoteChanges } from '@/features/ai-chat/actions/history-apply';
 import { noTools } from '@/features/ai-chat/lib/chat-tools';
+import { chatDb } from '@/features/ai-chat/stores/chat-db';
 import { versionPlaces } from '@/features/ai-chat/lib/message-tree';
 import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
 import { declareAccount } from '@/lib/account-storage/account-storage';
@@ -143,5 +145,41 @@ describe('versions and branches', () => {
     await reload(chat.id);
     expect(shown()).toEqual(['One → END-1', 'Two → END-2']);
     expect(placeOf('One')).toMatchObject({ index: 1, count: 2 });
+  });
+
+  it('a version chosen or added on another device shows here once synced', async () => {
+    await createChat(replying(1));
+    await sendPrompt('One', replying(1), noTools);
+    await regenerate(message('One').id, replying(2), noTools);
+    useChatStore.setState({ loaded: true });
+    const db = await chatDb();
+    // Sent already: what the server sends back is applied.
+    await db.clearOutbox(await db.readOutbox());
+    const first = (await db.listMessages(useChatStore.getState().activeId!)).find((m) =>
+      m.reply.endsWith('END-1'),
+    )!;
+    const chosen = { ...first, selectedAt: Date.now() + 60_000 };
+    const added = { ...first, id: 'remote-next', parentId: first.id, prompt: 'From the phone' };
+    const remote = {
+      chats: [],
+      deletedChats: [],
+      messages: [chosen, { ...added, createdAt: first.createdAt + 1 }],
+      deletedMessages: [],
+      chatRevisions: {},
+    };
+    await db.applyRemote(remote);
+    await showRemoteChanges(db, remote);
+    expect(shown()).toEqual(['One → END-1', 'From the phone → END-1']);
+  });
+
+  it('a version found by search opens with the conversation it was in', async () => {
+    const chat = await createChat(replying(1));
+    await sendPrompt('One', replying(1), noTools);
+    await sendPrompt('Two', replying(2), noTools);
+    await editAndResend(message('One').id, 'Uno', replying(3), noTools);
+    const [old] = (await (await chatDb()).listMessages(chat.id)).filter((m) => m.prompt === 'Two');
+    useChatStore.setState({ ...initialChatState });
+    await openChat(chat.id, old!.id);
+    expect(shown()).toEqual(['One → END-1', 'Two → END-2']);
   });
 });

@@ -179,6 +179,152 @@ describe('pushing what changed on this device', () => {
   });
 });
 
+/**
+ * A server that keeps the messages it takes, as the real one decides (docs/product.md#versions-
+ * and-branches): a message whose parent it lacks (stored or in the same push) is
+ * `missing-parent`, and while `full` it stores no message, nor what follows one it refused.
+ */
+function treeServer() {
+  const stored = new Map<string, string | null | undefined>();
+  const state = { full: false };
+  let revision = 0;
+  const server = fakeServer({
+    routes: {
+      [pushRoute]: (request: FakeRequest) => {
+        const { changes } = request.body as { changes: AiHistoryPushChange[] };
+        const inPush = new Set(
+          changes.flatMap((c) => (c.kind === 'message' ? [c.message.id] : [])),
+        );
+        const missing = new Set<string>();
+        const refused = new Set<string>();
+        const results = changes.map((change): AiHistoryPushResult => {
+          if (change.kind !== 'message') return { status: 'applied', revision: ++revision };
+          const { id, parentId } = change.message;
+          const has = (parent: string) => stored.has(parent) || inPush.has(parent);
+          if (parentId && (missing.has(parentId) || !has(parentId))) {
+            missing.add(id);
+            return { status: 'missing-parent', message: 'send that one first' };
+          }
+          if (state.full || (parentId && refused.has(parentId))) {
+            refused.add(id);
+            return { status: 'full', message: 'AI history storage is full (1 MB)' };
+          }
+          stored.set(id, parentId);
+          return { status: 'applied', revision: ++revision };
+        });
+        return ok({ results, revision });
+      },
+      [chatsRoute]: () => ok({ settings: settings(revision), changes: [] }),
+      [messagesRoute]: () => ok({ changes: [], more: false }),
+    },
+  });
+  return { server, stored, state };
+}
+
+describe('pushing a message whose parent the server lacks', () => {
+  it('sends both once the storage limit that kept the parent out has room again', async () => {
+    const db = await chatDb();
+    const { stored, state } = treeServer();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'a', { parentId: null, createdAt: 1 }));
+    state.full = true;
+    expect((await pushOutbox(db)).full).toBe('AI history storage is full (1 MB)');
+
+    // The user makes room, and goes on with the chat.
+    state.full = false;
+    await db.putMessage(message('c1', 'b', { parentId: 'a', createdAt: 2 }));
+    for (let run = 0; run < 3 && (await db.readOutbox()).length > 0; run += 1) {
+      await pushOutbox(db);
+    }
+    expect([...stored.keys()]).toEqual(['a', 'b']);
+    expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('sends the parent again when the server lost it, then the message that follows it', async () => {
+    const db = await chatDb();
+    const { server, stored } = treeServer();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'a', { parentId: null, createdAt: 1 }));
+    await pushOutbox(db);
+    // Another device kept the chats on its devices only, then synced them again: the server
+    // no longer has `a`, and this device did not hear of it.
+    stored.clear();
+
+    await db.putMessage(message('c1', 'b', { parentId: 'a', createdAt: 2 }));
+    const first = await pushOutbox(db);
+    expect(first.unsendable).toBe(0);
+    expect((await db.readOutbox()).map((e) => e.id).sort()).toEqual(['a', 'b']);
+    await pushOutbox(db);
+    expect(pushed(server).map((c) => (c.kind === 'message' ? c.message.id : c.kind))).toEqual([
+      'chat',
+      'a',
+      'b',
+      'a',
+      'b',
+    ]);
+    expect([...stored.keys()]).toEqual(['a', 'b']);
+    expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('on a page, sends the lost parent and then the message without waiting for another change', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    await db.putMessage(message('c1', 'a', { parentId: null, createdAt: 1 }));
+    // Synced before (this device has synced: nothing is queued whole), and since lost by the
+    // server.
+    await db.clearOutbox(await db.readOutbox());
+    await db.setMeta('cursor', 0);
+    await db.putMessage(message('c1', 'b', { parentId: 'a', createdAt: 2 }));
+    const { stored } = treeServer();
+    const stop = startHistorySync(async () => {});
+    await vi.waitFor(() => expect([...stored.keys()]).toEqual(['a', 'b']));
+    await vi.waitFor(async () => expect(await db.readOutbox()).toEqual([]));
+    expect(useHistorySyncStore.getState().error).toBeNull();
+    stop();
+  });
+
+  it('gives up on a message whose parent this device no longer has, and syncs the rest', async () => {
+    const db = await chatDb();
+    const { stored } = treeServer();
+    await db.putChat(chat('c1'));
+    await db.putMessages([
+      message('c1', 'b', { parentId: 'gone', createdAt: 2 }),
+      message('c1', 'c', { parentId: 'b', createdAt: 3 }),
+      message('c1', 'other', { parentId: null, createdAt: 4 }),
+    ]);
+    const outcome = await pushOutbox(db);
+    expect(outcome.unsendable).toBe(2);
+    expect([...stored.keys()]).toEqual(['other']);
+    expect(await db.readOutbox()).toEqual([]);
+  });
+
+  it('sends a lost parent again only once, and then gives up on what follows it', async () => {
+    const db = await chatDb();
+    // A server that never takes `b`: its parent seems lost however often it is sent.
+    const server = pushServer((change) =>
+      change.kind === 'message' && change.message.id === 'b'
+        ? { status: 'missing-parent', message: 'send that one first' }
+        : undefined,
+    );
+    await db.putChat(chat('c1'));
+    await db.putMessages([
+      message('c1', 'a', { parentId: null, createdAt: 1 }),
+      message('c1', 'b', { parentId: 'a', createdAt: 2 }),
+    ]);
+    await pushOutbox(db);
+    await db.putMessage(message('c1', 'b', { parentId: 'a', createdAt: 2, memo: 'again' }));
+    const outcomes = [];
+    for (let run = 0; run < 4 && (await db.readOutbox()).length > 0; run += 1) {
+      outcomes.push(await pushOutbox(db));
+    }
+    expect(outcomes.map((o) => o.unsendable)).toEqual([0, 1]);
+    expect(await db.readOutbox()).toEqual([]);
+    expect(pushed(server).filter((c) => c.kind === 'message' && c.message.id === 'a')).toHaveLength(
+      2,
+    );
+  });
+});
+
 describe('pulling what changed elsewhere', () => {
   const pullServer = (chats: AiHistoryChange[], pages: AiHistoryChange[][], revision: number) => {
     let page = 0;

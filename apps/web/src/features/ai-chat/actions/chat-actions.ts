@@ -11,7 +11,7 @@ import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest, type ChatRequest } from '../engine/request-building';
 import type { ChatResult } from '../engine/run-chat';
-import { parentOf } from '../lib/message-tree';
+import { choosingPathTo, parentOf } from '../lib/message-tree';
 import { newId } from '../lib/new-id';
 import { chatDb, type ChatDb } from '../stores/chat-db';
 import {
@@ -121,7 +121,10 @@ async function readMessages(id: string, focusMessageId: string | null): Promise<
     // The whole chat at once: history put in front later would move the message out of view.
     const all = await db.listMessages(id);
     if (!isOpen()) return;
-    useChatStore.setState({ ...withRecords(settledMessages(all)), messagesLoading: false });
+    // A version off the path shown is shown with its conversation (for this visit; nothing is
+    // written until the user chooses or sends).
+    const records = choosingPathTo(settledMessages(all), focusMessageId, nextChoice(all));
+    useChatStore.setState({ ...withRecords(records), messagesLoading: false });
     await saveInterrupted(all);
     return;
   }

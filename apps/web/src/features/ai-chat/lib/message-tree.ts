@@ -108,3 +108,22 @@ export function hasBrokenLinks(records: readonly AiChatMessage[]): boolean {
   }
   return false;
 }
+
+/**
+ * `records` with the message `id` and its parents chosen (at `at`) where the path shown does not
+ * pass through them: a message opened from search is shown with the conversation it was in.
+ */
+export function choosingPathTo(
+  records: readonly AiChatMessage[],
+  id: string,
+  at: number,
+): AiChatMessage[] {
+  const parents = parentsOf(records);
+  const chain = new Set<string>();
+  for (let x: string | null = id; x !== null && parents.has(x) && !chain.has(x);) {
+    chain.add(x);
+    x = parents.get(x) ?? null;
+  }
+  const shown = new Set(shownPath(records).map((m) => m.id));
+  return records.map((m) => (chain.has(m.id) && !shown.has(m.id) ? { ...m, selectedAt: at } : m));
+}

@@ -46,6 +46,8 @@ export interface ChatDb {
   clearOutbox(entries: readonly OutboxEntry[]): Promise<void>;
   /** Puts every chat and message in the outbox: the first sync of data made before it. */
   enqueueAll(): Promise<void>;
+  /** Puts these messages, unchanged, in the outbox again: the server lost them. */
+  enqueueMessages(messages: readonly AiChatMessage[]): Promise<void>;
   /** Writes pulled or confirmed changes; entries still in the outbox are not overwritten. */
   applyRemote(changes: RemoteChanges): Promise<void>;
   chatRevision(id: string): Promise<number>;

@@ -215,6 +215,11 @@ export async function openIndexedChatDb(name: string): Promise<ChatDb> {
         );
         for (const m of messages) outbox.put(outboxEntry('message', m.id, m.chatId));
       }),
+    enqueueMessages: (messages) =>
+      change([outboxStore], (tx) => {
+        const outbox = tx.objectStore(outboxStore);
+        for (const m of messages) outbox.put(outboxEntry('message', m.id, m.chatId));
+      }),
     applyRemote: (changes) =>
       change(
         [chatsStore, messagesStore, outboxStore, metaStore],

@@ -70,6 +70,10 @@ export function memoryChatDb(): ChatDb {
         for (const id of chats.keys()) queue(outboxEntry('chat', id, id));
         for (const m of messages.values()) queue(outboxEntry('message', m.id, m.chatId));
       }),
+    enqueueMessages: (list) =>
+      local(() => {
+        for (const m of list) queue(outboxEntry('message', m.id, m.chatId));
+      }),
     applyRemote: async (changes) => {
       for (const chat of changes.chats) {
         if (!outbox.has(outboxKey('chat', chat.id))) chats.set(chat.id, clone(chat));

@@ -9,6 +9,7 @@ import {
   type AiHistoryPushChange,
   type AiHistoryPushResult,
 } from '@confab/protocol/ai-history';
+import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
 import type { ChatDb, OutboxEntry, RemoteChanges } from '../../stores/chat-db';
 import { pushChanges } from './history-api';
@@ -21,7 +22,10 @@ export interface PushOutcome {
   remote: RemoteChanges;
   /** The server's message when the account's storage limit stopped a change. */
   full: string | null;
-  /** Changes that cannot be sent at all (too large, or not valid): they stay on this device. */
+  /**
+   * Changes that cannot be sent at all (too large, not valid, or following a message the server
+   * lacks and this device cannot send): they stay on this device.
+   */
   unsendable: number;
 }
 
@@ -73,6 +77,38 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
   if (entries.length === 0) return outcome;
 
   const done: OutboxEntry[] = [];
+  /** Messages this run read from the outbox: a parent among them had its chance. */
+  const tried = new Set<string>();
+  /** Messages that stay in the outbox for a later run: what follows them waits with them. */
+  const waiting = new Set<string>();
+  /** Messages that cannot reach the server: what follows them cannot either. */
+  const stranded = new Set<string>();
+  /** Parents the server lost, queued again (once) so the next run sends them first. */
+  const lost = new Map<string, AiChatMessage>();
+  const unsendable = (entry: OutboxEntry, change: AiHistoryPushChange) => {
+    if (change.kind === 'message') stranded.add(change.message.id);
+    outcome.unsendable += 1;
+    done.push(entry);
+  };
+  /**
+   * The server lacks the message this one follows (docs/product.md#versions-and-branches): it
+   * waits for a parent still waiting here, or for one this device has and sends again; a parent
+   * sent in this run and still missing, or gone from this device, never arrives: it is dropped.
+   */
+  const parentMissing = async (entry: OutboxEntry, message: AiChatMessage) => {
+    const parentId = message.parentId ?? '';
+    if (waiting.has(parentId) || lost.has(parentId)) {
+      waiting.add(message.id);
+      return;
+    }
+    const parent = tried.has(parentId) ? undefined : await db.getMessage(parentId);
+    if (!parent) {
+      unsendable(entry, { kind: 'message', message });
+      return;
+    }
+    lost.set(parentId, parent);
+    waiting.add(message.id);
+  };
   let batch: { entry: OutboxEntry; change: AiHistoryPushChange }[] = [];
   let batchBytes = 0;
   const send = async () => {
@@ -81,15 +117,19 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
     batch = [];
     batchBytes = 0;
     const { results } = await pushChanges(sent.map((s) => s.change));
-    sent.forEach(({ entry, change }, i) => {
+    for (const [i, { entry, change }] of sent.entries()) {
       const result = results[i];
-      if (!result) return;
-      if (result.status === 'full') outcome.full = result.message;
-      else {
+      if (!result) continue;
+      if (result.status === 'full') {
+        outcome.full = result.message;
+        if (change.kind === 'message') waiting.add(change.message.id);
+      } else if (result.status === 'missing-parent' && change.kind === 'message') {
+        await parentMissing(entry, change.message);
+      } else {
         keep(outcome.remote, change, result);
         done.push(entry);
       }
-    });
+    }
   };
 
   try {
@@ -100,9 +140,8 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
     loaded.sort(
       (a, b) => order(a.entry) - order(b.entry) || createdAt(a.change) - createdAt(b.change),
     );
-    /** Messages kept here: what follows them cannot be sent either. */
-    const stranded = new Set<string>();
     for (const { entry, change } of loaded) {
+      if (entry.kind === 'message' && !entry.deleted) tried.add(entry.id);
       if (!change) {
         done.push(entry);
         continue;
@@ -113,9 +152,7 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
         bytes > batchMaxBytes ||
         (change.kind === 'message' && stranded.has(change.message.parentId ?? ''))
       ) {
-        if (change.kind === 'message') stranded.add(change.message.id);
-        outcome.unsendable += 1;
-        done.push(entry);
+        unsendable(entry, change);
         continue;
       }
       if (batch.length === aiHistoryPushMax || batchBytes + bytes > batchMaxBytes) await send();
@@ -123,6 +160,7 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
       batchBytes += bytes;
     }
     await send();
+    if (lost.size > 0) await db.enqueueMessages([...lost.values()]);
   } finally {
     // What the server took (or cannot take) leaves the outbox even when a later batch failed.
     await db.clearOutbox(done);
