@@ -65,3 +65,7 @@ export async function send(page: Page, text: string) {
 
 /** The last message card's reply area. */
 export const lastReply = (page: Page) => page.getByTestId('reply-block').last();
+
+/** The requests for replies sent with `tag` (not the model details Ollama is asked for). */
+export const chatRequests = (provider: ProviderServer, tag: string) =>
+  provider.requests.filter((r) => r.tag === tag && r.method === 'POST' && r.path !== '/api/show');

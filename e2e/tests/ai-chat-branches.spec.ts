@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { ProviderServer } from '../support/provider-server/server';
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  lastReply,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
 
 /**
  * Versions and branches (docs/product.md#versions-and-branches). Replies come from the test
@@ -59,9 +67,9 @@ for (const view of [
     // The next prompt goes with the path shown.
     await send(page, 'Third question');
     await expect(page.getByTestId('usage')).toHaveCount(3);
-    const bodies = provider.requests
-      .filter((r) => r.tag === tag && r.method === 'POST')
-      .map((r) => r.body as { messages: Array<{ role: string; content: string }> });
+    const bodies = chatRequests(provider, tag).map(
+      (r) => r.body as { messages: Array<{ role: string; content: string }> },
+    );
     expect(bodies.at(-2)!.messages.map((m) => m.content)).toEqual(['First, reworded']);
     expect(bodies.at(-1)!.messages.map((m) => m.content.split(' ').at(-1))).toEqual([
       'question',

@@ -1,4 +1,12 @@
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  lastReply,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
 
 test('edit a prompt and send it again; earlier context goes with it', async ({
   signedIn: page,
@@ -28,9 +36,9 @@ test('edit a prompt and send it again; earlier context goes with it', async ({
   await expect(page.getByTestId('prompt')).toHaveText(['First question, reworded']);
   await expect(lastReply(page).getByTestId('usage')).toHaveText('16 in · 22 out tokens');
 
-  const bodies = provider.requests
-    .filter((r) => r.tag === tag && r.method === 'POST')
-    .map((r) => r.body as { messages: Array<{ role: string; content: string }> });
+  const bodies = chatRequests(provider, tag).map(
+    (r) => r.body as { messages: Array<{ role: string; content: string }> },
+  );
   expect(bodies).toHaveLength(3);
   // The second prompt went with the first exchange as context.
   expect(bodies[1]!.messages.map((m) => m.content)).toEqual([

@@ -1,4 +1,5 @@
 import {
+  chatRequests,
   configureProvider,
   expect,
   lastReply,
@@ -155,7 +156,7 @@ test('settings persist across a reload, and the model list comes from the provid
   await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('qwen2.5:7b');
   await dialog.getByLabel('API base').fill(provider.base('ollama-text'));
   await dialog.getByRole('button', { name: 'Fetch models' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('3 models found');
+  await expect(dialog.getByRole('status')).toHaveText('4 models found');
   await dialog.getByLabel('Model', { exact: true }).fill('gemma3:1b');
   await dialog.getByLabel('Model', { exact: false }).first().isVisible();
   await dialog.getByRole('button', { name: 'Save settings' }).click();
@@ -164,7 +165,7 @@ test('settings persist across a reload, and the model list comes from the provid
   dialog = await openProviderSettings(page);
   await expect(dialog.getByLabel('API base')).toHaveValue(provider.base('ollama-text'));
   await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('gemma3:1b');
-  await expect(dialog.locator('datalist option')).toHaveCount(3);
+  await expect(dialog.locator('datalist option')).toHaveCount(4);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('model-badge')).toHaveText('Ollama · gemma3:1b');
 });
@@ -210,7 +211,7 @@ for (const setup of [
     await send(page, '  Count to five  ');
     await expect(lastReply(page).getByTestId('reply')).toContainText(setup.text);
     await expect(lastReply(page).getByTestId('usage')).toHaveText(setup.usage);
-    const sent = provider.requests.filter((r) => r.tag === tag && r.method === 'POST');
+    const sent = chatRequests(provider, tag);
     expect(sent).toHaveLength(1);
     const body = sent[0]!.body as {
       model: string;

@@ -1,6 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { request as apiRequest, type Page } from '@playwright/test';
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  lastReply,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
 import { signInAsAdmin, startEverythingHttp } from '../support/mcp';
 import type { ProviderServer, RecordedRequest } from '../support/provider-server/server';
 
@@ -74,7 +82,7 @@ async function toolModel(
     key: 'sk-test',
     model: setup.model,
   });
-  return () => provider.requests.filter((r) => r.tag === tag && r.method === 'POST');
+  return () => chatRequests(provider, tag);
 }
 
 interface SentMessage {

@@ -1,5 +1,5 @@
 import { Bot, Info, Keyboard, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
-import { use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DocumentTitle } from '@/components/document-title';
@@ -170,8 +170,9 @@ export function AiChatPage({
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
-          {/* The model badge has a line of its own above the buttons until the toolbar leaves it
-              room beside them (2xl); below md the buttons are icons only. */}
+          {/* The model badge has a line of its own above the buttons, so that it always reads in
+              full (the toolbar's labels leave it no room beside them); below md the buttons are
+              icons only. */}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
             <ToolbarButton
               icon={MessagesSquare}
@@ -183,7 +184,7 @@ export function AiChatPage({
               }}
             />
             <p
-              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted 2xl:order-none 2xl:flex-1 2xl:basis-0 2xl:truncate"
+              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted"
               data-testid="model-badge"
             >
               {t('toolbar.provider', {
@@ -235,7 +236,9 @@ export function AiChatPage({
               </h2>
               <p className="text-sm text-fg-muted">{t('firstRun.text')}</p>
               {missing.length ? <p className="text-sm">{missingText}</p> : null}
-              {setupForm}
+              {/* Started again when the settings change elsewhere (the settings dialog, another
+                  tab), so that it never shows a provider other than the one in use. */}
+              <Fragment key={JSON.stringify(provider)}>{setupForm}</Fragment>
             </section>
           ) : messages.length ? (
             <MessageList
