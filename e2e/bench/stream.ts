@@ -258,60 +258,14 @@ async function pacedRuns(page: Page) {
   return results;
 }
 
-/** Writes a chat of `count` messages straight into the app's IndexedDB. */
+/** Writes a chat of `count` messages (a table and code in each reply) into the app's IndexedDB. */
 async function seedChat(page: Page, id: string, summary: string, count: number) {
-  await page.evaluate(
-    async ({ id, summary, count }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('confab-ai');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(new Error(String(request.error)));
-      });
-      const tx = db.transaction(['aiChats', 'chatByAiMessages'], 'readwrite');
-      const now = Date.now();
-      tx.objectStore('aiChats').put({
-        id,
-        createdAt: now - count * 60_000,
-        updatedAt: now - 1000,
-        summary,
-        model: '',
-        systemMessage: '',
-        maxCtxMessages: 10,
-        temperature: 1,
-        maxTokens: null,
-        prompt: '',
-        input: '',
-        stream: true,
-        context: '',
-      });
-      for (let i = 0; i < count; i += 1) {
-        tx.objectStore('chatByAiMessages').put({
-          id: `${id}-${i}`,
-          chatId: id,
-          prompt: `Question number ${i}: how does **this** work?`,
-          reply: `Answer ${i}.\n\n| a | b |\n|---|---|\n| ${i} | ${i * 2} |\n\n\`\`\`js\nconst x = ${i};\n\`\`\``,
-          reasoning: i % 3 === 0 ? `Thinking about ${i}` : '',
-          model: 'gpt-4o',
-          provider: 'OpenAI',
-          temperature: 1,
-          maxTokens: null,
-          inputTokens: 10,
-          outputTokens: 40,
-          memo: '',
-          isActive: false,
-          citedFiles: [],
-          citedChunks: [],
-          createdAt: now - (count - i) * 360_000,
-        });
-      }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(new Error(String(tx.error)));
-      });
-      db.close();
-    },
-    { id, summary, count },
-  );
+  const messages = Array.from({ length: count }, (_, i) => ({
+    prompt: `Question number ${i}: how does **this** work?`,
+    reply: `Answer ${i}.\n\n| a | b |\n|---|---|\n| ${i} | ${i * 2} |\n\n\`\`\`js\nconst x = ${i};\n\`\`\``,
+    reasoning: i % 3 === 0 ? `Thinking about ${i}` : '',
+  }));
+  await seedMessages(page, { id, summary, messages });
 }
 
 /** Clicks a chat in the list and times it to the first frame that shows its messages. */

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 export interface SeedMessage {
   prompt: string;
   reply: string;
+  reasoning?: string;
 }
 
 /**
@@ -59,7 +60,7 @@ export async function seedChat(
         chatId: id,
         prompt: message.prompt,
         reply: message.reply,
-        reasoning: '',
+        reasoning: message.reasoning ?? '',
         model: 'gpt-4o',
         provider: 'OpenAI',
         temperature: 1,
