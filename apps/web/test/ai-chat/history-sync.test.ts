@@ -180,8 +180,8 @@ describe('pushing what changed on this device', () => {
 });
 
 /**
- * A server that keeps the messages it takes, as the real one decides (docs/product.md#versions-
- * and-branches): a message whose parent it lacks (stored or in the same push) is
+ * A server that keeps the messages it takes, as the real one decides
+ * (docs/product.md#versions-and-branches): a message whose parent it lacks (stored or in the same push) is
  * `missing-parent`, and while `full` it stores no message, nor what follows one it refused.
  */
 function treeServer() {

@@ -135,8 +135,9 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
   try {
     const loaded: { entry: OutboxEntry; change: AiHistoryPushChange | null }[] = [];
     for (const entry of entries) loaded.push({ entry, change: await changeFor(db, entry) });
-    // The server takes a message only after the one it follows (docs/product.md#versions-and-
-    // branches): older messages go first, and a parent is always older than what follows it.
+    // The server takes a message only after the one it follows
+    // (docs/product.md#versions-and-branches): older messages go first, and a parent is always
+    // older than what follows it.
     loaded.sort(
       (a, b) => order(a.entry) - order(b.entry) || createdAt(a.change) - createdAt(b.change),
     );
