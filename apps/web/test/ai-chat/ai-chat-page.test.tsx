@@ -2,21 +2,17 @@ import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
 import { createStore, del } from 'idb-keyval';
 import { accountDatabases } from '@/lib/account-storage/account-databases';
-import {
-  resetSettingsForTests,
-  saveSettings,
-  settingsKey,
-} from '@/lib/stored-settings/settings-store';
+import { saveSettings, settingsKey } from '@/lib/stored-settings/settings-store';
 import {
   startProviderServer,
   type ProviderServer,
 } from '../../../../e2e/support/provider-server/server';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { forgetPageMemory, stubLayout } from '../helpers/ai-chat-page';
 import { warmAiChatPage } from '../helpers/warm-ai-chat';
 import { declareAccount } from '@/lib/account-storage/account-storage';
 
@@ -39,21 +35,12 @@ function servers() {
   });
 }
 
-/** What a reload forgets: the page's memory (IndexedDB stays). */
-function reload() {
-  useChatStore.setState({ ...initialChatState });
-  resetSettingsForTests();
-}
+const reload = forgetPageMemory;
 
 beforeEach(async () => {
   // Signed in as alice (u-1): the stores wait for an account (docs/product.md#account-storage).
   declareAccount('u-1');
-  // jsdom lays nothing out; the virtualised list needs its elements to have a size.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect({ width: 800, height: 200 }),
-  );
+  stubLayout();
   reload();
   const settings = defaultSettings();
   settings.api.providers.Ollama.base = provider.base('ollama-text');

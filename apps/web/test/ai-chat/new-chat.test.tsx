@@ -1,30 +1,24 @@
 import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
-import { initialChatState, useChatStore } from '@/features/ai-chat/stores/chat-store';
+import { useChatStore } from '@/features/ai-chat/stores/chat-store';
 import { declareAccount } from '@/lib/account-storage/account-storage';
-import { resetSettingsForTests, saveSettings } from '@/lib/stored-settings/settings-store';
+import { saveSettings } from '@/lib/stored-settings/settings-store';
 import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
+import { forgetPageMemory, stubLayout } from '../helpers/ai-chat-page';
 import { warmAiChatPage } from '../helpers/warm-ai-chat';
 
 warmAiChatPage();
 
-function reload() {
-  useChatStore.setState({ ...initialChatState });
-  resetSettingsForTests();
-}
+const reload = forgetPageMemory;
 
 beforeEach(async () => {
   declareAccount('u-1');
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect({ width: 800, height: 200 }),
-  );
+  stubLayout();
   reload();
   const db = await chatDb();
   for (const chat of await db.listChats()) await db.deleteChat(chat.id);
