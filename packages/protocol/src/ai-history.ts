@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiChatMessageSchema, aiChatSchema } from './ai-chat-export';
+import { aiPresetListSchema } from './ai-presets';
 import { envelope } from './envelope';
 import { limits } from './limits';
 import { providerNames } from './providers';
@@ -178,6 +179,8 @@ export const syncedSettingsSchema = z
         providers: z.partialRecord(z.enum(providerNames), syncedProviderSettingsSchema),
       })
       .strict(),
+    // Optional: clients from before presets send none (docs/product.md#presets).
+    presets: aiPresetListSchema.optional(),
   })
   .strict();
 export type SyncedSettings = z.infer<typeof syncedSettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiPresetListSchema } from './ai-presets';
 import { providerNames } from './providers';
 
 /**
@@ -24,5 +25,6 @@ export const settingsFileSchema = z.object({
       providers: z.partialRecord(z.enum(providerNames), providerSettingsSchema).optional(),
     })
     .optional(),
+  presets: aiPresetListSchema.optional(),
 });
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

@@ -2,6 +2,7 @@
  * Stored settings (docs/product.md#browser-storage), as the browser keeps them (`keyval-store`,
  * key `settings`). Zod-free; the import schema is in ai-settings-schema.ts.
  */
+import type { AiPreset } from './ai-presets';
 import { defaultProviderName, providerNames, providers, type ProviderName } from './providers';
 
 /** Provider settings (docs/product.md#browser-storage). */
@@ -24,6 +25,8 @@ export interface StoredSettings {
     activeProvider: ProviderName;
     providers: Record<ProviderName, ProviderSettings>;
   };
+  /** The account's own presets (docs/product.md#presets); absent or empty: none. */
+  presets?: AiPreset[];
 }
 
 export function defaultProviderSettings(name: ProviderName): ProviderSettings {

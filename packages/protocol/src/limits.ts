@@ -9,6 +9,8 @@ export const limits = {
   /** Largest JSON body any route accepts. */
   bodyMaxBytes: 1024 * 1024,
   chatInputMax: 2000,
+  /** Characters of an AI chat's or a preset's system message. */
+  systemMessageMax: 4000,
   chatInputRows: 4,
   toolDescriptionMax: 1000,
   joinedChunkBuffer: 5,
