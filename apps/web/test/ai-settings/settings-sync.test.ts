@@ -100,6 +100,33 @@ describe('syncing the settings without keys', () => {
     expect(server.stored.settings?.api.providers.OpenAI?.model).toBe('o3-mini');
   });
 
+  it("sends the account's presets; another device takes them, and a deletion there comes back", async () => {
+    const server = settingsServer();
+    const preset = {
+      id: 'p-1',
+      name: 'Reviewer',
+      systemMessage: 'Review strictly.',
+      model: '',
+      temperature: 0.2,
+      maxTokens: null,
+      maxCtxMessages: 4,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await saveSettings({ ...defaultSettings(), presets: [preset] });
+    await syncOnce();
+    expect(server.stored.settings?.presets).toEqual([preset]);
+
+    await newDevice();
+    await syncOnce();
+    expect(getSettings().presets).toEqual([preset]);
+
+    await saveSettings({ ...getSettings(), presets: [] });
+    await syncOnce();
+    expect(server.puts()).toHaveLength(2);
+    expect(server.stored.settings?.presets).toBeUndefined();
+  });
+
   it('sends nothing when the account keeps its AI chats on this device only', async () => {
     const server = settingsServer();
     server.state.deviceOnly = true;

@@ -166,6 +166,31 @@ describe('export and import', () => {
     expect(await rawStored()).toEqual(imported);
   });
 
+  it("carries the presets: a file's replace the stored ones, a file without keeps them", async () => {
+    const preset = {
+      id: 'p-1',
+      name: 'Reviewer',
+      systemMessage: 'Review strictly.',
+      model: '',
+      temperature: 0.2,
+      maxTokens: null,
+      maxCtxMessages: 4,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const file = { ...defaultSettings(), presets: [preset] };
+    expect(JSON.parse(exportSettings(file, false))).toMatchObject({ presets: [preset] });
+    expect((await importSettings(exportSettings(file, false))).presets).toEqual([preset]);
+    expect((await importSettings(exportSettings(defaultSettings(), false))).presets).toEqual([
+      preset,
+    ]);
+    const error = await importSettings(
+      JSON.stringify({ presets: [{ ...preset, name: ' ' }] }),
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('Not a settings file: presets.0.name');
+    expect((await rawStored()) as { presets?: unknown }).toMatchObject({ presets: [preset] });
+  });
+
   it.each([
     ['not json', 'The file is not JSON.'],
     ['{"api":{"activeProvider":"Claude"}}', 'Not a settings file: api.activeProvider'],

@@ -43,3 +43,23 @@ export function DropdownMenuItem({
     />
   );
 }
+
+/** A heading of a group of items (not focusable). */
+export function DropdownMenuLabel({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Label>) {
+  return (
+    <MenuPrimitive.Label
+      className={cn('px-2 pt-1.5 pb-1 text-xs font-medium text-fg-muted', className)}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Separator>) {
+  return <MenuPrimitive.Separator className={cn('my-1 h-px bg-border', className)} {...props} />;
+}

@@ -7,6 +7,7 @@
  * arrive through a BroadcastChannel; anything written while this page was closed is read on
  * the next load.
  */
+import { presetLimits } from '@confab/protocol/ai-presets';
 import {
   defaultSettings,
   type ProviderSettings,
@@ -59,6 +60,11 @@ export function normalizeSettings(value: unknown): StoredSettings {
     ]),
   ) as Record<ProviderName, ProviderSettings>;
   const active = record.api?.activeProvider;
+  // No presets and an empty list are the same settings (docs/product.md#presets): kept only
+  // when there are some, so settings from before presets compare equal.
+  const presets = Array.isArray(record.presets)
+    ? record.presets.slice(0, presetLimits.presetsMax)
+    : [];
   return {
     modelMapping: { ...(record.modelMapping ?? {}) },
     toolStates: { ...(record.toolStates ?? {}) },
@@ -66,6 +72,7 @@ export function normalizeSettings(value: unknown): StoredSettings {
       activeProvider: active && providerNames.includes(active) ? active : base.api.activeProvider,
       providers,
     },
+    ...(presets.length && { presets }),
   };
 }
 

@@ -172,8 +172,12 @@ async function saveInterrupted(stored: AiChatMessage[]): Promise<void> {
   if (interrupted.length) await (await chatDb()).putMessages(settledMessages(interrupted));
 }
 
-export async function createChat(settings: StoredSettings): Promise<AiChat> {
-  const chat = newChat(settings);
+/** Makes a chat and opens it; `changes` are the settings it starts with (a preset's). */
+export async function createChat(
+  settings: StoredSettings,
+  changes: Partial<AiChat> = {},
+): Promise<AiChat> {
+  const chat = { ...newChat(settings), ...changes };
   await (await chatDb()).putChat(chat);
   replaceChat(chat);
   useChatStore.setState({ activeId: chat.id, messages: [], records: [], messagesLoading: false });

@@ -1,6 +1,6 @@
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { MessageSquarePlus, Search } from 'lucide-react';
-import { useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -28,6 +28,7 @@ export function ChatList({
   onRename,
   onDelete,
   searchRef,
+  createMenu,
 }: {
   chats: readonly AiChat[];
   activeId: string | null;
@@ -41,6 +42,8 @@ export function ChatList({
   onDelete: (id: string) => void;
   /** The search field, for Cmd/Ctrl+K. */
   searchRef?: RefObject<HTMLInputElement | null>;
+  /** Beside New chat: more ways to start a chat (the presets). */
+  createMenu?: ReactNode;
 }) {
   const { t } = useTranslation('mindBox');
   const [query, setQuery] = useState('');
@@ -48,10 +51,13 @@ export function ChatList({
   const search = useMessageSearch(query);
   return (
     <nav aria-label={t('chats.label')} className="flex min-h-0 flex-1 flex-col gap-2">
-      <Button onClick={onCreate} variant="outline" className="w-full">
-        <MessageSquarePlus aria-hidden className="size-4" />
-        {t('chats.new')}
-      </Button>
+      <div className="flex gap-2">
+        <Button onClick={onCreate} variant="outline" className="min-w-0 flex-1">
+          <MessageSquarePlus aria-hidden className="size-4" />
+          {t('chats.new')}
+        </Button>
+        {createMenu}
+      </div>
       <div className="relative">
         <Search
           aria-hidden

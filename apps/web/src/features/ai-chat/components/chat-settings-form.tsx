@@ -14,6 +14,7 @@ import {
   type ChatSettingsDraft,
   type ChatSettingsErrors,
 } from '../lib/chat-validation';
+import { presetNameError } from '../lib/presets';
 
 function draftOf(chat: AiChat): ChatSettingsDraft {
   return {
@@ -37,6 +38,7 @@ export function ChatSettingsForm({
   providerModel,
   providerModels = [],
   onSave,
+  onSaveAsPreset,
 }: {
   chat: AiChat;
   provider: ProviderName;
@@ -44,11 +46,19 @@ export function ChatSettingsForm({
   /** The provider's fetched model list. */
   providerModels?: string[];
   onSave: (changes: Partial<AiChat>) => Promise<void>;
+  /**
+   * Keeps the form's settings as a preset named `name` (docs/product.md#presets); rejects with a
+   * translated message when it cannot.
+   */
+  onSaveAsPreset?: (changes: Partial<AiChat>, name: string) => Promise<void>;
 }) {
   const { t } = useTranslation('mindBox');
   const [draft, setDraft] = useState(() => draftOf(chat));
   const [errors, setErrors] = useState<ChatSettingsErrors>({});
   const [saved, setSaved] = useState(false);
+  const [presetName, setPresetName] = useState(() => chat.summary.trim().slice(0, 80));
+  const [presetError, setPresetError] = useState<string | null>(null);
+  const [presetSaved, setPresetSaved] = useState<string | null>(null);
   const systemId = useId();
   const noToolsHintId = useId();
   const range = providers[provider].temperature;
@@ -69,6 +79,21 @@ export function ChatSettingsForm({
   const error = (key: keyof ChatSettingsDraft) => {
     const e = errors[key];
     return e ? t(`chatSettings.errors.${e.key}`, e.values ?? {}) : undefined;
+  };
+
+  const saveAsPreset = async () => {
+    setPresetSaved(null);
+    const result = validateChatSettings(draft, { provider, providerModel });
+    const nameError = presetNameError(presetName);
+    setErrors(result.ok ? {} : result.errors);
+    setPresetError(nameError ? t(`presets.errors.${nameError.key}`, nameError.values ?? {}) : null);
+    if (!result.ok || nameError || !onSaveAsPreset) return;
+    try {
+      await onSaveAsPreset(result.changes, presetName.trim());
+      setPresetSaved(presetName.trim());
+    } catch (failure) {
+      setPresetError(failure instanceof Error ? failure.message : String(failure));
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -114,9 +139,13 @@ export function ChatSettingsForm({
           id={systemId}
           rows={3}
           value={draft.systemMessage}
+          aria-invalid={errors.systemMessage ? true : undefined}
           onChange={(e) => set('systemMessage', e.target.value)}
           className="rounded-md border border-border bg-surface p-2 text-sm"
         />
+        {error('systemMessage') ? (
+          <p className="text-sm text-error-text">{error('systemMessage')}</p>
+        ) : null}
       </div>
       <TextField
         label={t('chatSettings.maxCtxMessages')}
@@ -201,6 +230,30 @@ export function ChatSettingsForm({
           </span>
         ) : null}
       </div>
+      {onSaveAsPreset ? (
+        <div className="flex flex-col gap-2 border-t border-border pt-4">
+          <TextField
+            label={t('presets.name')}
+            value={presetName}
+            error={presetError ?? undefined}
+            hint={t('presets.saveAsHint')}
+            onChange={(e) => {
+              setPresetName(e.target.value);
+              setPresetSaved(null);
+            }}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="button" variant="outline" onClick={() => void saveAsPreset()}>
+              {t('presets.saveAs')}
+            </Button>
+            {presetSaved ? (
+              <span role="status" className="text-sm text-fg-muted">
+                {t('presets.savedAs', { name: presetSaved })}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -85,6 +85,7 @@ export type ChatSettingsErrors = Partial<
 
 export type ChatSettingsErrorKey =
   | 'summaryTooLong'
+  | 'systemMessageTooLong'
   | 'maxCtxMessages'
   | 'maxTokensPositive'
   | 'maxTokensCap'
@@ -113,6 +114,12 @@ export function validateChatSettings(
   const errors: ChatSettingsErrors = {};
   if (draft.summary.length > summaryMax) {
     errors.summary = { key: 'summaryTooLong', values: { max: summaryMax } };
+  }
+  if (draft.systemMessage.length > limits.systemMessageMax) {
+    errors.systemMessage = {
+      key: 'systemMessageTooLong',
+      values: { max: limits.systemMessageMax },
+    };
   }
   const model = isPresent(draft.model) ? draft.model.trim() : '';
   const effectiveModel = model || context.providerModel.trim();

@@ -37,8 +37,11 @@ import {
   updateChat,
 } from '../actions/chat-actions';
 import { selectReplying, useChatStore } from '../stores/chat-store';
+import { usePresets } from '../hooks/use-presets';
+import { PresetManager } from '../components/preset-manager';
+import { PresetMenu } from '../components/preset-menu';
 
-type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | null;
+type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | 'presets' | null;
 
 /**
  * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
@@ -98,6 +101,12 @@ export function AiChatPage({
     setPanel(null);
     void startNewChat(settings).then(focusComposer);
   };
+  const presets = usePresets(settings);
+  const startFromPreset = (preset: Parameters<typeof presets.start>[0]) => {
+    composerFocusOnClose.current = true;
+    setPanel(null);
+    void presets.start(preset).then(focusComposer);
+  };
   const missingText = t('notReady.text', {
     provider: provider.provider,
     missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
@@ -147,6 +156,17 @@ export function AiChatPage({
       generating={generating}
       onCreate={startChat}
       searchRef={searchRef}
+      createMenu={
+        <PresetMenu
+          builtIns={presets.builtIns}
+          own={presets.own}
+          onStart={startFromPreset}
+          onManage={() => {
+            composerFocusOnClose.current = false;
+            setPanel('presets');
+          }}
+        />
+      }
       onOpen={(id) => {
         setPanel(null);
         void openChat(id);
@@ -314,6 +334,7 @@ export function AiChatPage({
             providerModel={provider.model}
             providerModels={provider.modelList}
             onSave={(changes) => updateChat(active.id, changes)}
+            onSaveAsPreset={(changes, name) => presets.saveFromChat(active, changes, name)}
           />
         ) : null}
       </Sheet>
@@ -325,6 +346,22 @@ export function AiChatPage({
         closeLabel={t('inspector.close')}
       >
         {activeId ? <InspectorPanel chatId={activeId} /> : null}
+      </Sheet>
+      <Sheet
+        open={panel === 'presets'}
+        onOpenChange={closePanel}
+        title={t('presets.title')}
+        description={t('presets.description')}
+        closeLabel={t('chatSettings.close')}
+      >
+        <PresetManager
+          builtIns={presets.builtIns}
+          own={presets.own}
+          activeProvider={settings.api.activeProvider}
+          providerModel={provider.model}
+          onSave={presets.save}
+          onDelete={presets.remove}
+        />
       </Sheet>
       <Sheet
         open={panel === 'provider'}

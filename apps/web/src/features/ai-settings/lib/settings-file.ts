@@ -63,6 +63,8 @@ export async function importSettings(text: string): Promise<StoredSettings> {
     modelMapping: file.modelMapping ?? stored.modelMapping,
     toolStates: { ...stored.toolStates, ...(file.toolStates ?? {}) },
     api: { activeProvider: file.api?.activeProvider ?? stored.api.activeProvider, providers },
+    // A file's presets replace the stored ones; a file without them keeps them.
+    presets: file.presets ?? stored.presets ?? [],
   };
   await saveSettings(next);
   return getSettings();

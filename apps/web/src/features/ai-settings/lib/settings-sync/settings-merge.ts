@@ -23,6 +23,7 @@ export function withoutKeys(settings: StoredSettings): SyncedSettings {
         }),
       ),
     },
+    ...(settings.presets?.length && { presets: settings.presets }),
   };
 }
 

@@ -1,0 +1,185 @@
+import type { AiPreset } from '@confab/protocol/ai-presets';
+import { providerNames, providers, type ProviderName } from '@confab/protocol/providers';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { maxTokensCap, presencePenaltyRange, topPRange } from '../lib/chat-validation';
+import { presetDraftOf, validatePreset, type PresetDraft, type PresetErrors } from '../lib/presets';
+
+/**
+ * Edits one of the user's presets with the chat settings' rules (docs/product.md#presets): a
+ * message under each bad field, and nothing saved until all are right.
+ */
+export function PresetForm({
+  preset,
+  activeProvider,
+  providerModel,
+  onSave,
+  onCancel,
+}: {
+  preset: AiPreset;
+  activeProvider: ProviderName;
+  providerModel: string;
+  /** Rejects with a translated message when the preset cannot be kept. */
+  onSave: (preset: AiPreset) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('mindBox');
+  const [draft, setDraft] = useState(() => presetDraftOf(preset));
+  const [errors, setErrors] = useState<PresetErrors>({ chat: {} });
+  const [failure, setFailure] = useState<string | null>(null);
+  const systemId = useId();
+  const providerId = useId();
+  const range = providers[draft.provider || activeProvider].temperature;
+
+  const set = <K extends keyof PresetDraft>(key: K, value: PresetDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const chatError = (key: keyof PresetErrors['chat']) => {
+    const e = errors.chat[key];
+    return e ? t(`chatSettings.errors.${e.key}`, e.values ?? {}) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validatePreset(draft, preset, {
+      activeProvider,
+      providerModel,
+      now: Date.now(),
+    });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({ chat: {} });
+    try {
+      await onSave(result.preset);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <TextField
+        label={t('presets.name')}
+        value={draft.name}
+        error={
+          errors.name ? t(`presets.errors.${errors.name.key}`, errors.name.values ?? {}) : undefined
+        }
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <TextField
+        label={t('presets.icon')}
+        value={draft.icon}
+        error={errors.icon ? t('presets.errors.iconTooLong', errors.icon.values) : undefined}
+        onChange={(e) => set('icon', e.target.value)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={providerId} className="text-sm font-medium">
+          {t('presets.provider')}
+        </label>
+        <select
+          id={providerId}
+          value={draft.provider}
+          onChange={(e) => set('provider', e.target.value as ProviderName | '')}
+          className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
+        >
+          <option value="">{t('presets.providerActive')}</option>
+          {providerNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label={t('chatSettings.model')}
+        value={draft.model}
+        hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
+        onChange={(e) => set('model', e.target.value)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={systemId} className="text-sm font-medium">
+          {t('chatSettings.systemMessage')}
+        </label>
+        <textarea
+          id={systemId}
+          rows={4}
+          value={draft.systemMessage}
+          aria-invalid={errors.chat.systemMessage ? true : undefined}
+          onChange={(e) => set('systemMessage', e.target.value)}
+          className="rounded-md border border-border bg-surface p-2 text-sm"
+        />
+        {chatError('systemMessage') ? (
+          <p className="text-sm text-error-text">{chatError('systemMessage')}</p>
+        ) : null}
+      </div>
+      <TextField
+        label={t('chatSettings.maxCtxMessages')}
+        inputMode="numeric"
+        value={draft.maxCtxMessages}
+        error={chatError('maxCtxMessages')}
+        onChange={(e) => set('maxCtxMessages', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.temperature')}
+        inputMode="decimal"
+        value={draft.temperature}
+        error={chatError('temperature')}
+        hint={t('chatSettings.temperatureHint', {
+          min: range.min,
+          max: range.max,
+          default: range.default,
+          provider: draft.provider || activeProvider,
+        })}
+        onChange={(e) => set('temperature', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.maxTokens')}
+        inputMode="numeric"
+        value={draft.maxTokens}
+        error={chatError('maxTokens')}
+        hint={t('chatSettings.maxTokensHint', {
+          cap: maxTokensCap(draft.model.trim() || providerModel),
+        })}
+        onChange={(e) => set('maxTokens', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.topP')}
+        inputMode="decimal"
+        value={draft.topP}
+        error={chatError('topP')}
+        hint={t('chatSettings.rangeHint', topPRange)}
+        onChange={(e) => set('topP', e.target.value)}
+      />
+      <TextField
+        label={t('chatSettings.presencePenalty')}
+        inputMode="decimal"
+        value={draft.presencePenalty}
+        error={chatError('presencePenalty')}
+        hint={t('chatSettings.rangeHint', presencePenaltyRange)}
+        onChange={(e) => set('presencePenalty', e.target.value)}
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={draft.noTools}
+          onChange={(e) => set('noTools', e.target.checked)}
+        />
+        {t('chatSettings.noTools')}
+      </label>
+      {failure ? (
+        <p role="alert" className="text-sm text-error-text">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit">{t('presets.save')}</Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('presets.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
