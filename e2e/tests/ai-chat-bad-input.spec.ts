@@ -175,7 +175,7 @@ test('chat settings refuse a temperature out of range and bad max tokens, field 
   const dialog = page.getByRole('dialog', { name: 'Chat settings' });
   await expect(dialog.getByLabel('Temperature')).toHaveValue('1');
 
-  const save = () => dialog.getByRole('button', { name: 'Save' }).click();
+  const save = () => dialog.getByRole('button', { name: 'Save', exact: true }).click();
   for (const [value, message] of [
     ['2.5', 'Temperature must be between 0 and 2.'],
     ['-0.1', 'Temperature must be between 0 and 2.'],

@@ -101,7 +101,7 @@ for (const view of views) {
 
       const dialog = await openChatSettings(page);
       await dialog.getByRole('checkbox', { name: 'No tools' }).check();
-      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(dialog.getByRole('status')).toHaveText('Chat settings saved');
       await page.keyboard.press('Escape');
       await send(page, 'Without tools');
@@ -131,7 +131,7 @@ for (const view of views) {
       await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
       const settings = await openChatSettings(page);
       await settings.getByLabel('Model', { exact: true }).fill('gpt-4o');
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(settings.getByRole('status')).toHaveText('Chat settings saved');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('model-badge')).toHaveText('OpenAI · gpt-4o');
@@ -181,7 +181,7 @@ for (const view of views) {
       await expect(settings.getByLabel('Presence penalty')).toHaveValue('0');
       await settings.getByLabel('Top P').fill('1.5');
       await settings.getByLabel('Presence penalty').fill('-3');
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(settings.getByText('Top P must be a number between 0 and 1.')).toBeVisible();
       await expect(
         settings.getByText('Presence penalty must be a number between -2 and 2.'),
@@ -189,7 +189,7 @@ for (const view of views) {
       await expect(settings.getByRole('status')).toHaveCount(0);
       await settings.getByLabel('Top P').fill('0.8');
       await settings.getByLabel('Presence penalty').fill('0.5');
-      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(settings.getByRole('status')).toHaveText('Chat settings saved');
       await page.keyboard.press('Escape');
       await send(page, 'Tuned');
@@ -203,7 +203,7 @@ for (const view of views) {
       await expect(zh.getByLabel('Top P')).toHaveValue('0.8');
       await expect(zh.getByLabel('存在惩罚')).toHaveValue('0.5');
       await zh.getByLabel('存在惩罚').fill('9');
-      await zh.getByRole('button', { name: '保存' }).click();
+      await zh.getByRole('button', { name: '保存', exact: true }).click();
       await expect(zh.getByText('存在惩罚必须是 -2 到 2 之间的数字。')).toBeVisible();
     });
 

@@ -106,7 +106,7 @@ describe('presets on the AI chat page', { timeout: 20_000 }, () => {
 
   it("starts a new chat with a preset's settings and focuses the composer", async () => {
     const { view, input, chats } = await openPage();
-    await view.user.click(within(chats).getByRole('button', { name: 'New chat from a preset' }));
+    await view.user.click(within(chats).getByRole('button', { name: 'Start from a preset' }));
     await view.user.click(await screen.findByRole('menuitem', { name: '🧐 Strict reviewer' }));
     await waitFor(() => expect(input).toHaveFocus());
     const id = useChatStore.getState().activeId;
@@ -133,12 +133,12 @@ describe('presets on the AI chat page', { timeout: 20_000 }, () => {
     await saveSettings({ ...getSettings(), presets: [{ ...reviewer, provider: 'OpenAI' }] });
     forgetPageMemory();
     const { view, chats } = await openPage();
-    await view.user.click(within(chats).getByRole('button', { name: 'New chat from a preset' }));
+    await view.user.click(within(chats).getByRole('button', { name: 'Start from a preset' }));
     await view.user.click(await screen.findByRole('menuitem', { name: '🧐 Strict reviewer' }));
     await waitFor(() =>
       expect(useChatStore.getState().chats[0]).toMatchObject({ provider: 'OpenAI' }),
     );
-    await view.user.click(within(chats).getByRole('button', { name: 'New chat from a preset' }));
+    await view.user.click(within(chats).getByRole('button', { name: 'Start from a preset' }));
     await view.user.click(await screen.findByRole('menuitem', { name: '🌐 Translator' }));
     await waitFor(() => expect(useChatStore.getState().chats).toHaveLength(2));
     expect(useChatStore.getState().chats[0]?.systemMessage).toMatch(/^You are a translator/);
@@ -173,7 +173,7 @@ describe('presets on the AI chat page', { timeout: 20_000 }, () => {
 
   it('edits, renames and deletes an own preset after asking; copies a built-in one', async () => {
     const { view, chats } = await openPage();
-    await view.user.click(within(chats).getByRole('button', { name: 'New chat from a preset' }));
+    await view.user.click(within(chats).getByRole('button', { name: 'Start from a preset' }));
     await view.user.click(await screen.findByRole('menuitem', { name: 'Manage presets…' }));
     const sheet = await screen.findByRole('dialog', { name: 'Presets' });
 
