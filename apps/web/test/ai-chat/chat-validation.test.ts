@@ -97,6 +97,14 @@ describe('chat settings validation (docs/product.md#chat-settings)', () => {
     expect(good).toMatchObject({ ok: true, changes: { maxCtxMessages: 0, model: '' } });
   });
 
+  it('the system message is at most 4000 characters (limits.systemMessageMax)', () => {
+    expect(check({ systemMessage: 's'.repeat(4000) }).ok).toBe(true);
+    expect(check({ systemMessage: 's'.repeat(4001) })).toEqual({
+      ok: false,
+      errors: { systemMessage: { key: 'systemMessageTooLong', values: { max: 4000 } } },
+    });
+  });
+
   it('open range ends are respected', () => {
     expect(inRange(0, { min: 0, max: 1, minOpen: true, default: 0.5 })).toBe(false);
     expect(inRange(1, { min: 0, max: 1, maxOpen: true, default: 0.5 })).toBe(false);

@@ -171,6 +171,21 @@ describe('presets on the AI chat page', { timeout: 20_000 }, () => {
     });
   });
 
+  it('refuses a preset past the 100 an account keeps, with the message, and stores nothing', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ ...reviewer, id: `p-${i}` }));
+    await saveSettings({ ...getSettings(), presets: many });
+    forgetPageMemory();
+    await (await chatDb()).putChat(aiChat('c-1', { summary: 'Kept', updatedAt: 9 }));
+    const { view } = await openPage();
+    await view.user.click(screen.getByRole('button', { name: 'Chat settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat settings' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save as preset' }));
+    expect(
+      await within(dialog).findByText('You can keep at most 100 presets: delete one first.'),
+    ).toBeInTheDocument();
+    expect(getSettings().presets).toHaveLength(100);
+  });
+
   it('edits, renames and deletes an own preset after asking; copies a built-in one', async () => {
     const { view, chats } = await openPage();
     await view.user.click(within(chats).getByRole('button', { name: 'Start from a preset' }));
