@@ -1,7 +1,6 @@
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { presetLimits, type AiPreset } from '@confab/protocol/ai-presets';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deletePreset,
@@ -21,9 +20,9 @@ const noPresets: readonly AiPreset[] = [];
  * refused for the limit rejects with the translated message.
  */
 export function usePresets(settings: StoredSettings) {
-  const { t, i18n } = useTranslation('mindBox');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the texts change with the language
-  const builtIns = useMemo(() => builtInPresets(t), [t, i18n.language]);
+  const { t } = useTranslation('mindBox');
+  // Four small records, built again in the language of each render.
+  const builtIns = builtInPresets(t);
   const own = settings.presets ?? noPresets;
 
   const save = async (preset: AiPreset) => {

@@ -12,11 +12,8 @@ const builtIns = [
   { key: 'summariser', icon: '📝', temperature: 0.3 },
 ] as const;
 
+/** Never an own preset's id (those are UUIDs): a copy gets a new one. */
 const builtInPrefix = 'builtin:';
-
-export function isBuiltInPreset(id: string): boolean {
-  return id.startsWith(builtInPrefix);
-}
 
 /** The built-in presets in the language of `t` (the `mindBox` catalog). */
 export function builtInPresets(t: TFunction<'mindBox'>): AiPreset[] {
