@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AiChat, AiChatMessage } from './ai-chat';
 import { mcpCallReplySchema } from './mcp';
+import { providerNames } from './providers';
 
 /**
  * Confab's export file of AI chats (docs/product.md#ai-chat-transfer): a versioned envelope
@@ -19,6 +20,7 @@ export const aiChatSchema = z.object({
   createdAt: epochMs,
   summary: z.string(),
   model: z.string(),
+  provider: z.enum(providerNames).optional(),
   systemMessage: z.string(),
   maxCtxMessages: z.number().int().min(0),
   temperature: z.number(),

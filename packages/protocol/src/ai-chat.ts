@@ -3,6 +3,7 @@
  * never cross the network.
  */
 import type { McpCallReply } from './mcp';
+import type { ProviderName } from './providers';
 
 /** An AI chat with its own settings. */
 export interface AiChat {
@@ -13,6 +14,8 @@ export interface AiChat {
   summary: string;
   /** Model used instead of the provider's model when not blank. */
   model: string;
+  /** The provider this chat uses; absent: the active provider (docs/product.md#model-picker). */
+  provider?: ProviderName;
   systemMessage: string;
   /** How many earlier messages (prompt and reply) go with a new prompt; >= 0. */
   maxCtxMessages: number;
