@@ -32,7 +32,8 @@ export function ModelPicker({
   const { t } = useTranslation('mindBox');
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [highlight, setHighlight] = useState(0);
+  // The highlighted option by provider and model, so that a list arriving later keeps it.
+  const [highlight, setHighlight] = useState<string | null>(null);
   const fetched = useFetchedModelLists();
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -40,26 +41,23 @@ export function ModelPicker({
     () => pickerGroups(settings, fetched.lists, query),
     [settings, fetched.lists, query],
   );
-  const options = groups.flatMap((g) => g.models.map((m) => ({ provider: g.provider, model: m })));
+  const options = groups.flatMap((g) =>
+    g.models.map((m) => ({ provider: g.provider, model: m, key: `${g.provider}\n${m}` })),
+  );
   const optionId = (index: number) => `${baseId}-option-${index}`;
   const current = options.findIndex((o) => o.provider === provider && o.model === model);
-  const active = Math.min(highlight, options.length - 1);
+  const highlighted = options.findIndex((o) => o.key === highlight);
+  // Nothing moved to yet: the chat's model while the list is whole, else the first match.
+  const fallback = !query.trim() && current >= 0 ? current : 0;
+  const active = !options.length ? -1 : highlighted >= 0 ? highlighted : fallback;
   const label = t('toolbar.provider', { provider, model: model || t('toolbar.noModel') });
 
   const show = (next: boolean) => {
     setOpen(next);
     if (!next) return;
     setQuery('');
+    setHighlight(null);
     fetched.load(settings);
-    const all = pickerGroups(settings, fetched.lists, '').flatMap((g) =>
-      g.models.map((m) => ({ provider: g.provider, model: m })),
-    );
-    setHighlight(
-      Math.max(
-        0,
-        all.findIndex((o) => o.provider === provider && o.model === model),
-      ),
-    );
   };
   const choose = (index: number) => {
     const option = options[index];
@@ -70,7 +68,7 @@ export function ModelPicker({
   const moveTo = (index: number) => {
     if (!options.length) return;
     const next = (index + options.length) % options.length;
-    setHighlight(next);
+    setHighlight(options[next]!.key);
     document.getElementById(optionId(next))?.scrollIntoView?.({ block: 'nearest' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -130,7 +128,7 @@ export function ModelPicker({
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            setHighlight(0);
+            setHighlight(null);
           }}
           onKeyDown={onKeyDown}
           className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
@@ -159,7 +157,7 @@ export function ModelPicker({
                     role="option"
                     aria-selected={at === current}
                     onMouseDown={(event) => event.preventDefault()}
-                    onMouseMove={() => setHighlight(at)}
+                    onMouseMove={() => setHighlight(options[at]!.key)}
                     onClick={() => choose(at)}
                     className={cn(
                       'cursor-default rounded-sm px-2 py-1.5 break-all',
