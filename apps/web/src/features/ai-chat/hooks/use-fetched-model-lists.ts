@@ -1,5 +1,4 @@
 import type { ProviderSettings, StoredSettings } from '@confab/protocol/ai-settings';
-import type { ProviderName } from '@confab/protocol/providers';
 import { useCallback, useState } from 'react';
 import { fetchModelList } from '@/lib/provider-models/model-list';
 import type { FetchedLists } from '../lib/picker-models';
@@ -41,7 +40,7 @@ export function useFetchedModelLists(): {
       }
       setPending((n) => n + 1);
       void request.then((list) => {
-        setLists((current) => ({ ...current, [name as ProviderName]: list }));
+        setLists((current) => ({ ...current, [name]: list }));
         setPending((n) => n - 1);
       });
     }
