@@ -220,6 +220,17 @@ test('the open picker on a phone and a desktop, light and dark, in English and C
         await page.screenshot({ path });
         await testInfo.attach(name, { path, contentType: 'image/png' });
         await page.keyboard.press('Escape');
+        // The settings say several providers can be set up, one the default.
+        await page.getByTestId('model-badge').click();
+        await page.getByRole('button', { name: /DeepSeek/ }).click();
+        await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
+        const settings = `provider-settings-${view.name}-${colorScheme}-${language}.png`;
+        await page.screenshot({ path: testInfo.outputPath(settings) });
+        await testInfo.attach(settings, {
+          path: testInfo.outputPath(settings),
+          contentType: 'image/png',
+        });
+        await page.keyboard.press('Escape');
       }
   }
 });

@@ -1,6 +1,6 @@
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import type { ProviderName } from '@confab/protocol/providers';
-import { ChevronsUpDown } from 'lucide-react';
+import { Check, ChevronsUpDown } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -160,12 +160,13 @@ export function ModelPicker({
                     onMouseMove={() => setHighlight(options[at]!.key)}
                     onClick={() => choose(at)}
                     className={cn(
-                      'cursor-default rounded-sm px-2 py-1.5 break-all',
+                      'flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 break-all',
                       at === active && 'bg-surface-muted',
                       at === current && 'font-semibold',
                     )}
                   >
-                    {name}
+                    <span className="min-w-0 flex-1">{name}</span>
+                    {at === current ? <Check aria-hidden className="size-4 shrink-0" /> : null}
                   </div>
                 );
               })}
