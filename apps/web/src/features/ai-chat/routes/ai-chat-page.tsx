@@ -179,7 +179,7 @@ export function AiChatPage({
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
-          {/* The model badge has a line of its own above the buttons, so that it always reads in
+          {/* The model picker has a line of its own above the buttons, so that it always reads in
               full (the toolbar's labels leave it no room beside them); below md the buttons are
               icons only. */}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
