@@ -14,7 +14,7 @@ export interface AiChat {
   summary: string;
   /** Model used instead of the provider's model when not blank. */
   model: string;
-  /** The provider this chat uses; absent: the active provider (docs/product.md#presets). */
+  /** The provider this chat uses; absent: the active provider (docs/product.md#model-picker). */
   provider?: ProviderName;
   systemMessage: string;
   /** How many earlier messages (prompt and reply) go with a new prompt; >= 0. */

@@ -55,6 +55,13 @@ describe.each(databaseTargets)('AI history sync on $engine', (target) => {
     expect((await phone.messages()).changes).toHaveLength(1);
   });
 
+  it("carries a chat's own provider and model to the account's other devices", async () => {
+    const phone = await device();
+    const chat = aiChat({ summary: 'Picked', provider: 'OpenAI', model: 'gpt-4o-mini' });
+    await phone.push([putChat(chat)]);
+    expect((await phone.chats()).changes).toEqual([{ kind: 'chat', revision: 1, chat }]);
+  });
+
   it('replaces a regenerated message (same id) and gives it a new revision', async () => {
     const phone = await device();
     const chat = aiChat();

@@ -134,6 +134,17 @@ describe('Confab JSON export', () => {
     expect(await (await chatDb()).listChats()).toEqual([tuned]);
   });
 
+  it("keeps the chat's own provider (docs/product.md#model-picker)", async () => {
+    const picked: AiChat = { ...chat, provider: 'OpenAI', model: 'gpt-4o' };
+    const db0 = await chatDb();
+    await db0.putChat(picked);
+    await db0.putMessages(messages);
+    const exported = chatsToJson(await chatsForExport(), new Date('2026-01-02T03:04:05Z'));
+    await emptyStore();
+    await importChatFile(file(exported));
+    expect(await (await chatDb()).listChats()).toEqual([picked]);
+  });
+
   it('skips a chat that is already there instead of overwriting it', async () => {
     await storeChat();
     const exported = chatsToJson(await chatsForExport('c1'));

@@ -34,7 +34,7 @@ export function AiChatScreen() {
     <ChatToolsContext.Provider value={tools}>
       <ToolCallViewContext.Provider value={toolCallView}>
         <AiChatPage
-          providerSettings={<ProviderSettingsPanel />}
+          providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
           setupForm={<ProviderSettingsPanel firstRun />}
           toolbarExtras={
             <ToolSettingsDialog

@@ -6,11 +6,13 @@
  */
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
-import { providers } from '@confab/protocol/providers';
+import { providers, type ProviderName } from '@confab/protocol/providers';
 import type { ChatTools } from '../lib/chat-tools';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest, type ChatRequest } from '../engine/request-building';
 import type { ChatResult } from '../engine/run-chat';
+import { chatProvider } from '../lib/chat-provider';
+import { missingSettings } from '../lib/provider-readiness';
 import { choosingPathTo, parentOf } from '../lib/message-tree';
 import { newId } from '../lib/new-id';
 import { chatDb, type ChatDb } from '../stores/chat-db';
@@ -220,6 +222,21 @@ export async function updateChat(id: string, changes: Partial<AiChat>): Promise<
   replaceChat(next);
 }
 
+/**
+ * The model picker's choice (docs/product.md#model-picker): the open chat's provider and model,
+ * kept with the chat (a new chat when none is open).
+ */
+export async function chooseModel(
+  settings: StoredSettings,
+  provider: ProviderName,
+  model: string,
+): Promise<void> {
+  await historyRead;
+  const state = useChatStore.getState();
+  const chat = state.chats.find((c) => c.id === state.activeId) ?? (await createChat(settings));
+  await updateChat(chat.id, { provider, model });
+}
+
 const noApprovals: readonly string[] = [];
 
 /** The tool approvals given in a chat (kept with it: docs/product.md#model-tools). */
@@ -357,12 +374,14 @@ export async function sendPrompt(
   let chat = state.chats.find((c) => c.id === state.activeId);
   if (chat && chatReplying(chat.id)) return;
   if (!chat) chat = await createChat(settings);
+  // The page says which provider is not ready and links to its settings; nothing is sent.
+  if (missingSettings(chatProvider(chat, settings)).length) return;
   if (!chat.summary) {
     await updateChat(chat.id, { summary: prompt.slice(0, summaryLength) });
     chat = useChatStore.getState().chats.find((c) => c.id === chat!.id) ?? chat;
   }
   state = useChatStore.getState();
-  const provider = settings.api.providers[settings.api.activeProvider];
+  const provider = chatProvider(chat, settings);
   const history = state.messages;
   const message: AiChatMessage = {
     id: newId(),
@@ -443,7 +462,8 @@ async function resend(
   const at = state.messages.findIndex((m) => m.id === messageId);
   const old = state.messages[at];
   if (!chat || !old) return;
-  const provider = settings.api.providers[settings.api.activeProvider];
+  const provider = chatProvider(chat, settings);
+  if (missingSettings(provider).length) return;
   const message: AiChatMessage = {
     id: newId(),
     chatId: chat.id,

@@ -43,7 +43,7 @@ export function ChatTransferMenu({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          {/* Icon only where the toolbar is narrow, so the model badge keeps its room. */}
+          {/* Icon only where the toolbar is narrow, so the model picker keeps its room. */}
           <Button size="sm" variant="ghost" title={t('transfer.menu')}>
             <ArrowDownUp aria-hidden className="size-4" />
             <span className="sr-only 2xl:not-sr-only">{t('transfer.menu')}</span>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 
 /**
  * A button of the chat toolbar: icon and label, the label only for screen readers and as a
- * tooltip below md, so that on a phone the buttons fit one row under the model badge.
+ * tooltip below md, so that on a phone the buttons fit one row under the model picker.
  */
 export function ToolbarButton({
   icon: Icon,

@@ -15,6 +15,7 @@ import {
   temperatureRange,
   topPRange,
 } from '../lib/chat-validation';
+import { chatProvider } from '../lib/chat-provider';
 import { preparePrompt } from './prompt-content';
 
 export interface ChatRequest {
@@ -41,8 +42,8 @@ export interface ChatRequest {
 }
 
 /**
- * The model a chat uses: its own when not blank and one of the active provider's models, else
- * the active provider's.
+ * The model a chat uses: its own when not blank and one of its provider's models, else that
+ * provider's.
  */
 export function chatModel(chat: Pick<AiChat, 'model'>, provider: ProviderSettings): string {
   return sendableModel(chat.model, provider).model;
@@ -65,7 +66,8 @@ export function buildChatRequest(input: {
   prompt: string;
 }): ChatRequest {
   const { settings, chat, history, prompt } = input;
-  const provider = settings.api.providers[settings.api.activeProvider];
+  // The chat's provider with its own base, key and model (docs/product.md#model-picker).
+  const provider = chatProvider(chat, settings);
   const label = chatModel(chat, provider);
   const mapped = settings.modelMapping[label]?.trim();
   const entry = findModel(label);
@@ -79,7 +81,7 @@ export function buildChatRequest(input: {
       ...contextMessages(history, chat.maxCtxMessages),
       { role: 'user', content: prompted.content },
     ],
-    // Within the range of the provider in use, which may not be the one the chat was set under.
+    // Within the range of the chat's provider, which may not be the one the chat was set under.
     temperature: sendableTemperature(chat.temperature, temperatureRange(provider.provider)),
     maxTokens: chat.maxTokens,
     topP: chat.topP !== undefined && chat.topP !== topPRange.default ? chat.topP : undefined,

@@ -1,4 +1,5 @@
 import { Bot, Info, Keyboard, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
+import type { ProviderName } from '@confab/protocol/providers';
 import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
 import { useChatTools } from '../lib/chat-tools-context';
 import { missingSettings } from '../lib/provider-readiness';
+import { chatProvider } from '../lib/chat-provider';
 import { chatModel } from '../engine/request-building';
 import { loadSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings, useSettingsSaved } from '@/lib/stored-settings/use-settings';
@@ -16,6 +18,7 @@ import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
 import { ChatSettingsForm } from '../components/chat-settings-form';
 import { ChatTransferMenu } from '../components/chat-transfer-menu';
+import { ModelPicker } from '../components/model-picker';
 import { useHistorySyncStore } from '../stores/history-sync-store';
 import { ImportSummaryDialog } from '../components/import-summary-dialog';
 import { useChatTransfer } from '../hooks/use-chat-transfer';
@@ -25,6 +28,7 @@ import { ToolbarButton } from '../components/toolbar-button';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import {
+  chooseModel,
   deleteChat,
   editAndResend,
   loadChats,
@@ -45,15 +49,15 @@ type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | 'presets' | null;
 
 /**
  * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
- * input on the right. `providerSettings` is the provider settings screen and `toolbarExtras`
- * further toolbar buttons, both composed by the app.
+ * input on the right. `providerSettings` is the provider settings screen (opened on a given
+ * provider) and `toolbarExtras` further toolbar buttons, both composed by the app.
  */
 export function AiChatPage({
   providerSettings,
   setupForm,
   toolbarExtras,
 }: {
-  providerSettings?: ReactNode;
+  providerSettings?: ReactNode | ((provider: ProviderName) => ReactNode);
   /** The provider form shown in the first-run card (a first visit with no provider ready). */
   setupForm?: ReactNode;
   /** More toolbar buttons, e.g. the tool settings. */
@@ -65,6 +69,8 @@ export function AiChatPage({
   const settingsSaved = useSettingsSaved();
   const tools = useChatTools();
   const [panel, setPanel] = useState<Panel>(null);
+  // The provider the settings open on: the chat's, or the one the picker asks to set up.
+  const [settingsFor, setSettingsFor] = useState<ProviderName | null>(null);
   const transfer = useChatTransfer();
   // Not the live reply: the page must not re-render for every streamed frame.
   const syncFull = useHistorySyncStore((s) => s.full !== null);
@@ -87,7 +93,8 @@ export function AiChatPage({
   }, []);
 
   const active = chats.find((c) => c.id === activeId) ?? null;
-  const provider = settings.api.providers[settings.api.activeProvider];
+  // The open chat's provider (docs/product.md#model-picker); the default one without a chat.
+  const provider = chatProvider(active, settings);
   const missing = missingSettings(provider);
   const model = active ? chatModel(active, provider) : provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
@@ -107,10 +114,12 @@ export function AiChatPage({
     setPanel(null);
     void presets.start(preset).then(focusComposer);
   };
-  const missingText = t('notReady.text', {
-    provider: provider.provider,
-    missing: missing.map((m) => t(`notReady.${m}`)).join(', '),
-  });
+  const missingList = missing.map((m) => t(`notReady.${m}`)).join(', ');
+  const missingText = t('notReady.text', { provider: provider.provider, missing: missingList });
+  const openProviderSettings = (name: ProviderName = provider.provider) => {
+    setSettingsFor(name);
+    setPanel('provider');
+  };
   // A first visit (no chat yet, and no settings of the user's or nothing to chat with): the
   // setup comes first, even when the default Ollama on this machine would answer.
   const firstRun =
@@ -190,7 +199,7 @@ export function AiChatPage({
           {panel === 'chats' ? null : chatList}
         </aside>
         <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
-          {/* The model badge has a line of its own above the buttons, so that it always reads in
+          {/* The model picker has a line of its own above the buttons, so that it always reads in
               full (the toolbar's labels leave it no room beside them); below md the buttons are
               icons only. */}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-border pb-2">
@@ -203,15 +212,15 @@ export function AiChatPage({
                 setPanel('chats');
               }}
             />
-            <p
-              className="order-first min-w-0 basis-full text-sm break-words text-fg-muted"
-              data-testid="model-badge"
-            >
-              {t('toolbar.provider', {
-                provider: provider.provider,
-                model: model || t('toolbar.noModel'),
-              })}
-            </p>
+            <div className="order-first min-w-0 basis-full">
+              <ModelPicker
+                settings={settings}
+                provider={provider.provider}
+                model={model}
+                onChoose={(name, picked) => void chooseModel(settings, name, picked)}
+                onSetUp={openProviderSettings}
+              />
+            </div>
             <ToolbarButton
               icon={SlidersHorizontal}
               label={t('toolbar.chatSettings')}
@@ -240,7 +249,7 @@ export function AiChatPage({
             <ToolbarButton
               icon={Settings2}
               label={t('toolbar.providerSettings')}
-              onClick={() => setPanel('provider')}
+              onClick={() => openProviderSettings(settings.api.activeProvider)}
             />
           </div>
           {!persistent ? <Alert variant="warning" title={t('errors.storageMemory')} /> : null}
@@ -278,11 +287,19 @@ export function AiChatPage({
           {missing.length && !firstRun ? (
             <Alert variant="warning" title={t('notReady.title')}>
               <p>{missingText}</p>
+              {active?.provider ? (
+                <p>
+                  {t('notReady.chatProvider', {
+                    provider: provider.provider,
+                    missing: missingList,
+                  })}
+                </p>
+              ) : null}
               <Button
                 size="sm"
                 variant="outline"
                 className="mt-2"
-                onClick={() => setPanel('provider')}
+                onClick={() => openProviderSettings()}
               >
                 {t('notReady.open')}
               </Button>
@@ -330,7 +347,7 @@ export function AiChatPage({
           <ChatSettingsForm
             key={active.id}
             chat={active}
-            provider={settings.api.activeProvider}
+            provider={provider.provider}
             providerModel={provider.model}
             providerModels={provider.modelList}
             onSave={(changes) => updateChat(active.id, changes)}
@@ -369,7 +386,9 @@ export function AiChatPage({
         title={t('toolbar.providerSettings')}
         closeLabel={t('chatSettings.close')}
       >
-        {providerSettings}
+        {typeof providerSettings === 'function'
+          ? providerSettings(settingsFor ?? settings.api.activeProvider)
+          : providerSettings}
       </Sheet>
     </>
   );

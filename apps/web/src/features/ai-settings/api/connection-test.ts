@@ -6,7 +6,7 @@
  */
 import type { ProviderSettings } from '@confab/protocol/ai-settings';
 import { providers } from '@confab/protocol/providers';
-import { modelNames } from './model-list';
+import { modelNames } from '@/lib/provider-models/model-list';
 
 export type ConnectionFailure =
   | { kind: 'unreachable'; where: string }

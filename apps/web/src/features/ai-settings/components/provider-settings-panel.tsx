@@ -8,28 +8,38 @@ import { TextField } from '@/components/ui/text-field';
 import { getSettings, saveSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { testConnection, type ConnectionResult } from '../api/connection-test';
-import { fetchModelList } from '../api/model-list';
+import { fetchModelList } from '@/lib/provider-models/model-list';
 import { validateProvider, type ProviderFieldError } from '../lib/provider-validation';
 import { KeySyncSection } from './key-sync-section';
 import { ModelMappingEditor } from './model-mapping-editor';
 import { SettingsFileActions } from './settings-file-actions';
 
 /**
- * The provider settings screen (docs/product.md#provider-settings): the active
- * provider, its base, key and model (with the list fetched from the provider), a connection
- * test, the model mapping, export and import. `children` are further sections (tool states).
- * `firstRun` keeps only the provider form, for the AI chat's first-run card.
+ * The provider settings screen (docs/product.md#provider-settings): each provider's base, key
+ * and model (with the list fetched from the provider), several set up at once, one of them the
+ * default for new chats; a connection test, the model mapping, export and import. `children`
+ * are further sections (tool states). `firstRun` keeps only the provider form, for the AI
+ * chat's first-run card. `initialProvider` is the provider shown first (the active one when
+ * absent).
  */
 export function ProviderSettingsPanel({
   children,
   firstRun = false,
+  initialProvider,
 }: {
   children?: ReactNode;
   firstRun?: boolean;
+  initialProvider?: ProviderName;
 }) {
   const { t } = useTranslation('aiSettings');
   const stored = useSettings();
-  const [active, setActive] = useState<ProviderName>(stored.api.activeProvider);
+  const [active, setActive] = useState<ProviderName>(initialProvider ?? stored.api.activeProvider);
+  // Saving makes the provider shown the default for new chats when this is on: on for the
+  // default itself and for a provider chosen in the list (as the only one used to be), off for
+  // one opened to be set up beside the default.
+  const [makeDefault, setMakeDefault] = useState(active === stored.api.activeProvider);
+  const defaultId = useId();
+  const defaultHintId = useId();
   const [drafts, setDrafts] = useState<Record<ProviderName, ProviderSettings>>(
     stored.api.providers,
   );
@@ -102,7 +112,10 @@ export function ProviderSettingsPanel({
     const next: StoredSettings = {
       ...current,
       modelMapping: mapping,
-      api: { activeProvider: active, providers: { ...current.api.providers, ...drafts } },
+      api: {
+        activeProvider: makeDefault ? active : current.api.activeProvider,
+        providers: { ...current.api.providers, ...drafts },
+      },
     };
     await saveSettings(next);
     setStatus(t('saved'));
@@ -118,8 +131,10 @@ export function ProviderSettingsPanel({
           <select
             id={providerId}
             value={active}
+            aria-describedby={`${providerId}-hint`}
             onChange={(e) => {
               setActive(e.target.value as ProviderName);
+              setMakeDefault(true);
               setErrors({});
               setStatus(null);
               setConnection(null);
@@ -128,10 +143,13 @@ export function ProviderSettingsPanel({
           >
             {providerNames.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {name === stored.api.activeProvider ? t('isDefault', { provider: name }) : name}
               </option>
             ))}
           </select>
+          <p id={`${providerId}-hint`} className="text-xs text-fg-muted">
+            {t('several')}
+          </p>
         </div>
         <TextField
           label={t('base')}
@@ -215,6 +233,24 @@ export function ProviderSettingsPanel({
             {t('models.refresh')}
           </Button>
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={defaultId} className="flex items-center gap-2 text-sm">
+            <input
+              id={defaultId}
+              type="checkbox"
+              checked={makeDefault}
+              aria-describedby={defaultHintId}
+              onChange={(e) => {
+                setMakeDefault(e.target.checked);
+                setStatus(null);
+              }}
+            />
+            {t('useAsDefault')}
+          </label>
+          <p id={defaultHintId} className="text-xs text-fg-muted">
+            {t('useAsDefaultHint')}
+          </p>
+        </div>
         {firstRun ? null : <ModelMappingEditor mapping={mapping} onChange={setMapping} />}
         <div className="flex items-center gap-3">
           <Button type="submit">{t('save')}</Button>
@@ -236,6 +272,7 @@ export function ProviderSettingsPanel({
             onImported={(settings) => {
               setDrafts(settings.api.providers);
               setActive(settings.api.activeProvider);
+              setMakeDefault(true);
               setMapping(settings.modelMapping);
             }}
           />
