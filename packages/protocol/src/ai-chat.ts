@@ -3,6 +3,7 @@
  * never cross the network.
  */
 import type { McpCallReply } from './mcp';
+import type { PromptAttachment } from './prompt-attachments';
 
 /** An AI chat with its own settings. */
 export interface AiChat {
@@ -118,6 +119,8 @@ export interface AiChatMessage {
   toolRoundsCapped?: number;
   /** HTML tags were removed from the prompt before it was sent (docs/product.md#prompt-content). */
   htmlStripped?: boolean;
+  /** Images and files sent with the prompt (docs/product.md#prompt-attachments). */
+  attachments?: PromptAttachment[];
 }
 
 /** A row of the message list (docs/product.md#browser-storage). */

@@ -11,6 +11,7 @@ import { formatCost, replyCost } from '../lib/reply-cost';
 import type { VersionPlace } from '../lib/message-tree';
 import { useChatStore, type LiveReply } from '../stores/chat-store';
 import { MarkdownView } from './markdown-view-lazy';
+import { PromptAttachments } from './prompt-attachments';
 import { VersionSwitch } from './version-switch';
 
 export interface MessageActions {
@@ -200,6 +201,9 @@ export const MessageCard = memo(function MessageCard({
           </div>
         )}
       </div>
+      {message.attachments?.length && !editing ? (
+        <PromptAttachments items={message.attachments} />
+      ) : null}
       {message.htmlStripped && !editing ? (
         // The bubble shows the prompt as written; the model got it without its HTML tags.
         <p data-testid="html-stripped" className="-mt-2 text-right text-xs text-fg-muted">
