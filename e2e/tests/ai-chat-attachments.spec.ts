@@ -119,6 +119,11 @@ test('a PDF dropped on the chat is read in the browser and its text reaches the 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
+  // pdf.js and its worker load under the page's CSP, which must not refuse anything.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
   await openAiChat(page);
   const tag = await useModel(page, provider, 'gpt-4o');
 
@@ -147,6 +152,7 @@ test('a PDF dropped on the chat is read in the browser and its text reaches the 
     'Summarise the file\n\nFile: owl.pdf\n```\nThe owl sleeps at noon.\n```',
   );
   await expect(page.getByTestId('prompt-file')).toContainText('owl.pdf');
+  expect(refused).toEqual([]);
 });
 
 test('on a phone in Chinese, a .zip and an image for a model without vision are refused by name', async ({
@@ -193,4 +199,45 @@ test('on a phone in Chinese, a .zip and an image for a model without vision are 
   await page.getByRole('textbox').press('Enter');
   await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
   expect(lastUserContent(provider, tag)).toBe('看看\n\nFile: notes.md\n```\n# Hi\n```');
+});
+
+test('the tray and the bubble on a phone and a desktop, light and dark, in English and Chinese', async ({
+  signedIn: page,
+  provider,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openAiChat(page);
+  await useModel(page, provider, 'gpt-4o');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles([fixture('halves.png'), fixture('owl.pdf')]);
+  await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
+  await send(page, 'What is in these?');
+  await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+  for (const language of ['en', 'zh-CN'] as const) {
+    await page.evaluate((l) => localStorage.setItem('confab:language', l), language);
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const view of [
+        { name: 'phone', width: 375, height: 740 },
+        { name: 'desktop', width: 1280, height: 800 },
+      ] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width: view.width, height: view.height });
+        await page.reload();
+        await expect(page.getByTestId('prompt-image')).toBeVisible({ timeout: 30_000 });
+        // The tray with a picture and a file waiting, over the sent prompt's bubble.
+        const next = page.waitForEvent('filechooser');
+        await page
+          .getByRole('button', { name: language === 'en' ? 'Attach files' : '添加附件' })
+          .click();
+        await (await next).setFiles([fixture('wide-gradient.png'), fixture('owl.pdf')]);
+        await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
+        await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
+        const name = `attachments-${view.name}-${colorScheme}-${language}.png`;
+        const path = testInfo.outputPath(name);
+        await page.screenshot({ path });
+        await testInfo.attach(name, { path, contentType: 'image/png' });
+      }
+  }
 });

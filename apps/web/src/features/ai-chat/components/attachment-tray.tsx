@@ -64,7 +64,9 @@ export function refusalText(t: ReturnType<typeof useTranslation<'mindBox'>>['t']
       return t('attachments.refused.tooMany', { name: r.name, max: r.max });
     case 'noVision':
       return t('attachments.refused.noVision', { name: r.name, model: r.model });
-    default:
+    case 'noText':
+    case 'unreadable':
+    case 'unsupported':
       return t(`attachments.refused.${r.reason}`, { name: r.name });
   }
 }

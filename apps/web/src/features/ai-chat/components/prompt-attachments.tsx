@@ -21,7 +21,7 @@ export function PromptAttachments({ items }: { items: readonly PromptAttachment[
   const { t } = useTranslation('mindBox');
   const [open, setOpen] = useState<(PromptAttachment & { kind: 'image' }) | null>(null);
   return (
-    <div className="flex flex-wrap justify-end gap-2" data-testid="prompt-attachments">
+    <div className="flex flex-wrap items-start justify-end gap-2" data-testid="prompt-attachments">
       {items.map((item, index) =>
         item.kind === 'image' ? (
           isSafeImageDataUrl(item.dataUrl) ? (

@@ -142,13 +142,13 @@ export function withAttachments(
     : [];
   const parts: Array<TextPart | ImagePart> =
     typeof content === 'string'
-      ? [{ type: 'text', text: [content, ...files].join('\n\n') }]
+      ? [{ type: 'text', text: [content, ...files].filter(Boolean).join('\n\n') }]
       : [
           ...content,
           ...(files.length ? [{ type: 'text' as const, text: `\n\n${files.join('\n\n')}` }] : []),
         ];
   if (!images.length && parts.every((p) => p.type === 'text')) {
-    return parts.map((p) => (p as TextPart).text).join('');
+    return parts.map((p) => p.text).join('');
   }
   return [...parts, ...images];
 }
