@@ -283,6 +283,28 @@ describe('attachments as each provider receives them', () => {
     ]);
   });
 
+  it('a prompt of images only has no empty text part', async () => {
+    const tag = `OpenAI-${Math.random().toString(36).slice(2)}`;
+    const settings = defaultSettings();
+    settings.api.activeProvider = 'OpenAI';
+    settings.api.providers.OpenAI = {
+      ...settings.api.providers.OpenAI,
+      base: server.base(`openai-text,tag:${tag}`, '/v1'),
+      key: 'sk-test',
+      model: 'gpt-4o',
+    };
+    const request = buildChatRequest({
+      settings,
+      chat,
+      history: [],
+      prompt: '',
+      attachments: [image],
+    });
+    expect(request.messages).toEqual([
+      { role: 'user', content: [{ type: 'image', image: pngBase64, mediaType: 'image/png' }] },
+    ]);
+  });
+
   it('a model without vision gets the files only', async () => {
     const messages = await sentMessages('OpenAI', 'gpt-3.5-turbo', [image, notes]);
     expect(messages).toEqual([

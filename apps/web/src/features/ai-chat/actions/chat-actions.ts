@@ -369,14 +369,16 @@ export async function sendPrompt(
   attachments: readonly PromptAttachment[] = [],
 ): Promise<void> {
   const prompt = text.trim();
-  if (!prompt) return;
+  // A prompt may be only attachments (docs/product.md#prompt-attachments).
+  if (!prompt && !attachments.length) return;
   await historyRead;
   let state = useChatStore.getState();
   let chat = state.chats.find((c) => c.id === state.activeId);
   if (chat && chatReplying(chat.id)) return;
   if (!chat) chat = await createChat(settings);
   if (!chat.summary) {
-    await updateChat(chat.id, { summary: prompt.slice(0, summaryLength) });
+    const title = prompt || attachments.map((a) => a.name).join(', ');
+    await updateChat(chat.id, { summary: title.slice(0, summaryLength) });
     chat = useChatStore.getState().chats.find((c) => c.id === chat!.id) ?? chat;
   }
   state = useChatStore.getState();

@@ -150,5 +150,6 @@ export function withAttachments(
   if (!images.length && parts.every((p) => p.type === 'text')) {
     return parts.map((p) => p.text).join('');
   }
-  return [...parts, ...images];
+  // A prompt of images only has no text part: an empty one is no use to a model.
+  return [...parts.filter((p) => p.type !== 'text' || p.text.trim() !== ''), ...images];
 }

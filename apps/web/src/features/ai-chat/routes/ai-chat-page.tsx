@@ -330,6 +330,7 @@ export function AiChatPage({
             replying={replying}
             disabled={missing.length > 0 || !loaded}
             accessory={<AttachButton onFiles={addFiles} disabled={!attachEnabled} />}
+            allowBlank={attachments.items.length > 0}
             onSend={(text) => void sendPrompt(text, settings, tools, attachments.take())}
             onStop={() => stopReply()}
           />
