@@ -22,6 +22,28 @@ const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/attachments/${name}`, import.meta.url));
 const halves = readFileSync(fixture('halves.png'));
 
+/** The pixel size written in a WebP file's header (lossy, lossless or extended). */
+function webpSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WEBP') {
+    return null;
+  }
+  switch (bytes.toString('ascii', 12, 16)) {
+    case 'VP8 ':
+      return {
+        width: bytes.readUInt16LE(26) & 0x3fff,
+        height: bytes.readUInt16LE(28) & 0x3fff,
+      };
+    case 'VP8L': {
+      const bits = bytes.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    case 'VP8X':
+      return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+    default:
+      return null;
+  }
+}
+
 let tags = 0;
 async function useModel(page: Page, provider: ProviderServer, model: string) {
   tags += 1;
@@ -85,7 +107,12 @@ test('images picked and pasted reach a vision model as image parts and stay in t
   expect(content[0]).toEqual({ type: 'text', text: 'What colours are these?' });
   // The wide one was scaled down and re-encoded; the small one went as it was.
   expect(content[1]?.type).toBe('image_url');
-  expect(content[1]?.image_url?.url).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
+  const wide = content[1]?.image_url?.url ?? '';
+  expect(wide).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
+  expect(webpSize(Buffer.from(wide.slice(wide.indexOf(',') + 1), 'base64'))).toEqual({
+    width: 2048,
+    height: 1024,
+  });
   expect(content[2]).toEqual({
     type: 'image_url',
     image_url: { url: `data:image/png;base64,${halves.toString('base64')}` },

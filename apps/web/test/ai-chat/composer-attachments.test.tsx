@@ -50,6 +50,14 @@ describe('attachments in the composer (docs/product.md#prompt-attachments)', () 
     expect(screen.getByTestId('attachment-total')).toHaveTextContent('1 file · ≈ 2 tokens');
   });
 
+  it('cuts a long text at 200,000 characters and says so on the chip', async () => {
+    render(<Composer />);
+    await pick(new File(['y'.repeat(250_000)], 'long.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('pending-attachment')).toHaveTextContent(
+      'long.txt244 KB · ≈ 50000 tokens · cut at 200,000 characters',
+    );
+  });
+
   it('refuses, by name, a zip, an image for a model without vision, a binary text file and a large one', async () => {
     render(<Composer />);
     await pick(
