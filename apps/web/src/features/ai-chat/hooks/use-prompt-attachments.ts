@@ -10,7 +10,7 @@ import { useCallback, useRef, useState } from 'react';
 import { attachmentKind, type Refusal } from '../lib/attachment-rules';
 import { modelSeesImages } from '../engine/model-vision';
 import { chatModel } from '../engine/request-building';
-import { readAttachment } from '../lib/read-attachment';
+import { readAttachment, type ReadOutcome } from '../lib/read-attachment';
 
 export interface PromptAttachments {
   items: PromptAttachment[];
@@ -42,15 +42,18 @@ export function usePromptAttachments(
       setRefusals([]);
       const provider = settings.api.providers[settings.api.activeProvider];
       const model = chat ? chatModel(chat, provider) : provider.model;
+      // Not known (the engine's chunk failed to load): taken as without vision.
       const vision = files.some((f) => attachmentKind(f.name, f.type) === 'image')
-        ? await modelSeesImages(settings, chat)
+        ? await modelSeesImages(settings, chat).catch(() => false)
         : false;
       for (const file of files) {
         setReading((r) => [...r, file.name]);
         const pending = count.current;
         // Its place is held while it is read, so that adds running at once keep the limit.
         count.current += 1;
-        const outcome = await readAttachment(file, { vision, model, pending });
+        const outcome = await readAttachment(file, { vision, model, pending }).catch(
+          (): ReadOutcome => ({ ok: false, refusal: { reason: 'unreadable', name: file.name } }),
+        );
         setReading((r) => r.filter((_, i) => i !== r.indexOf(file.name)));
         if (outcome.ok) {
           setItems((list) => [...list, outcome.attachment]);
