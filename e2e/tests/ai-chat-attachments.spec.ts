@@ -140,6 +140,36 @@ test('images picked and pasted reach a vision model as image parts and stay in t
   expect(first.filter((p) => p.type === 'image_url')).toHaveLength(2);
 });
 
+test('Ollama: an image for a model that reports vision goes in images, base64 as picked', async ({
+  signedIn: page,
+  provider,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openAiChat(page);
+  tags += 1;
+  const tag = `attach-ollama-${process.pid}-${Date.now()}-${tags}`;
+  await configureProvider(page, {
+    provider: 'Ollama',
+    base: provider.base(`ollama-text,tag:${tag}`),
+    model: 'gemma3:latest',
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles(fixture('halves.png'));
+  await expect(page.getByTestId('pending-attachment')).toContainText('halves.png');
+  await send(page, 'Which colours?');
+  await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+  const body = chatRequests(provider, tag).at(-1)?.body as {
+    messages: Array<{ role: string; content: string; images?: string[] }>;
+  };
+  expect(body.messages.at(-1)).toEqual({
+    role: 'user',
+    content: 'Which colours?',
+    images: [halves.toString('base64')],
+  });
+});
+
 test('a PDF dropped on the chat is read in the browser and its text reaches the model', async ({
   signedIn: page,
   provider,
