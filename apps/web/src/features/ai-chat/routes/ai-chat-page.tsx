@@ -1,5 +1,5 @@
 import { Bot, Info, Keyboard, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
-import { Fragment, use, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { DocumentTitle } from '@/components/document-title';
@@ -23,6 +23,7 @@ import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
+import { AttachmentDropZone } from '../components/attachment-drop-zone';
 import { usePromptAttachments } from '../hooks/use-prompt-attachments';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -113,13 +114,6 @@ export function AiChatPage({
     (missing.length > 0 || settingsSaved === false);
   const attachments = usePromptAttachments(settings, active);
   const attachEnabled = !firstRun && missing.length === 0 && loaded;
-  // A drag with files over the chat shows the drop target; counted, since entering a child
-  // leaves its parent.
-  const [dragDepth, setDragDepth] = useState(0);
-  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
-  const addFiles = (files: File[]) => {
-    if (attachEnabled && files.length) void attachments.add(files);
-  };
   const asideRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // Set by Cmd/Ctrl+K on a phone: the chat list sheet opens with the focus in its search.
@@ -180,45 +174,11 @@ export function AiChatPage({
         <aside ref={asideRef} className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
-        <section
-          className="relative mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]"
-          data-testid="chat-section"
-          // docs/product.md#prompt-attachments: files pasted into the chat or dropped on it.
-          onPaste={(event) => {
-            const files = [...event.clipboardData.files];
-            if (!files.length) return;
-            event.preventDefault();
-            addFiles(files);
-          }}
-          onDragEnter={(event) => {
-            if (!hasFiles(event) || !attachEnabled) return;
-            event.preventDefault();
-            setDragDepth((d) => d + 1);
-          }}
-          onDragOver={(event) => {
-            if (!hasFiles(event) || !attachEnabled) return;
-            event.preventDefault();
-            event.dataTransfer.dropEffect = 'copy';
-          }}
-          onDragLeave={(event) => {
-            if (!hasFiles(event)) return;
-            setDragDepth((d) => Math.max(0, d - 1));
-          }}
-          onDrop={(event) => {
-            if (!hasFiles(event)) return;
-            event.preventDefault();
-            setDragDepth(0);
-            addFiles([...event.dataTransfer.files]);
-          }}
+        <AttachmentDropZone
+          enabled={attachEnabled}
+          onFiles={(files) => void attachments.add(files)}
+          className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]"
         >
-          {dragDepth > 0 ? (
-            <div
-              data-testid="drop-target"
-              className="pointer-events-none absolute inset-0 z-30 flex items-center justify-center rounded-xl border-2 border-dashed border-secondary bg-surface/85 text-sm font-medium"
-            >
-              {t('attachments.drop')}
-            </div>
-          ) : null}
           {/* The model badge has a line of its own above the buttons, so that it always reads in
               full (the toolbar's labels leave it no room beside them); below md the buttons are
               icons only. */}
@@ -329,12 +289,17 @@ export function AiChatPage({
             onArrowUpEmpty={editLastPrompt}
             replying={replying}
             disabled={missing.length > 0 || !loaded}
-            accessory={<AttachButton onFiles={addFiles} disabled={!attachEnabled} />}
+            accessory={
+              <AttachButton
+                onFiles={(files) => void attachments.add(files)}
+                disabled={!attachEnabled}
+              />
+            }
             allowBlank={attachments.items.length > 0}
             onSend={(text) => void sendPrompt(text, settings, tools, attachments.take())}
             onStop={() => stopReply()}
           />
-        </section>
+        </AttachmentDropZone>
       </div>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
