@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AiChat, AiChatMessage } from './ai-chat';
 import { mcpCallReplySchema } from './mcp';
 import { providerNames } from './providers';
+import { attachmentLimits, imageMimes } from './prompt-attachments';
 
 /**
  * Confab's export file of AI chats (docs/product.md#ai-chat-transfer): a versioned envelope
@@ -49,6 +50,33 @@ const toolCallRecordSchema = z.object({
   durationMs: z.number().optional(),
 });
 
+const attachmentName = z.string().min(1).max(attachmentLimits.nameMax);
+const attachmentSize = z.number().int().min(0).max(attachmentLimits.imageFileMaxBytes);
+
+/** An image only as a base64 data URL of one of the image types sent; nothing else is shown. */
+export const promptAttachmentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('image'),
+    name: attachmentName,
+    size: attachmentSize,
+    mime: z.enum(imageMimes),
+    dataUrl: z
+      .string()
+      .max(attachmentLimits.imageDataUrlMax)
+      .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/),
+    width: z.number().int().min(1).max(attachmentLimits.imageMaxSide),
+    height: z.number().int().min(1).max(attachmentLimits.imageMaxSide),
+  }),
+  z.object({
+    kind: z.enum(['text', 'pdf']),
+    name: attachmentName,
+    size: attachmentSize,
+    mime: z.string().max(255),
+    text: z.string().max(attachmentLimits.textMaxChars),
+    truncated: z.boolean().optional(),
+  }),
+]);
+
 export const aiChatMessageSchema = z.object({
   id: z.string().min(1),
   chatId: z.string().min(1),
@@ -74,6 +102,7 @@ export const aiChatMessageSchema = z.object({
   toolCalls: z.array(toolCallRecordSchema).optional(),
   toolRoundsCapped: z.number().int().optional(),
   htmlStripped: z.boolean().optional(),
+  attachments: z.array(promptAttachmentSchema).max(attachmentLimits.perPrompt).optional(),
 }) satisfies z.ZodType<AiChatMessage>;
 
 /** One chat with its messages, oldest first. */

@@ -4,6 +4,7 @@
  */
 import type { McpCallReply } from './mcp';
 import type { ProviderName } from './providers';
+import type { PromptAttachment } from './prompt-attachments';
 
 /** An AI chat with its own settings. */
 export interface AiChat {
@@ -121,6 +122,8 @@ export interface AiChatMessage {
   toolRoundsCapped?: number;
   /** HTML tags were removed from the prompt before it was sent (docs/product.md#prompt-content). */
   htmlStripped?: boolean;
+  /** Images and files sent with the prompt (docs/product.md#prompt-attachments). */
+  attachments?: PromptAttachment[];
 }
 
 /** A row of the message list (docs/product.md#browser-storage). */

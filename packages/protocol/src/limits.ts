@@ -8,6 +8,11 @@ export const limits = {
   passwordMax: 256,
   /** Largest JSON body any route accepts. */
   bodyMaxBytes: 1024 * 1024,
+  /**
+   * Largest AI history push body: a message keeps its prompt's images (up to 10 of about
+   * 4 MB each at most, in base64), so it may not fit `bodyMaxBytes`.
+   */
+  aiHistoryPushMaxBytes: 64 * 1024 * 1024,
   chatInputMax: 2000,
   /** Characters of an AI chat's or a preset's system message. */
   systemMessageMax: 4000,

@@ -183,3 +183,24 @@ describe('versions and branches', () => {
     expect(shown()).toEqual(['One → END-1', 'Two → END-2']);
   });
 });
+
+describe('versions of a prompt with attachments (docs/product.md#prompt-attachments)', () => {
+  it('an edited or regenerated version keeps the attachments and sends them again', async () => {
+    const chat = await createChat(replying(1));
+    const notes = {
+      kind: 'text' as const,
+      name: 'n.md',
+      size: 2,
+      mime: 'text/markdown',
+      text: 'hi',
+    };
+    await sendPrompt('One', replying(1), noTools, [notes]);
+    expect(lastContext()).toEqual(['user: One\n\nFile: n.md\n```\nhi\n```']);
+    await regenerate(message('One').id, replying(2), noTools);
+    expect(lastContext()).toEqual(['user: One\n\nFile: n.md\n```\nhi\n```']);
+    await editAndResend(message('One').id, 'Uno', replying(3), noTools);
+    expect(lastContext()).toEqual(['user: Uno\n\nFile: n.md\n```\nhi\n```']);
+    await reload(chat.id);
+    expect(message('Uno').attachments).toEqual([notes]);
+  });
+});

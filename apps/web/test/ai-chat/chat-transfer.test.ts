@@ -225,6 +225,7 @@ describe('Markdown export', () => {
       model: 'Model',
       system: 'System message',
       untitled: 'New chat',
+      attachments: 'Attachments',
     });
     expect(text).toContain('# Sorting in Rust\n');
     expect(text).toContain('*2023-11-14 22:13 UTC · Model: deepseek-reasoner*');
@@ -261,6 +262,7 @@ describe('versions and branches in transfers', () => {
     model: 'Model',
     system: 'System',
     untitled: 'Untitled',
+    attachments: 'Attachments',
   };
 
   it('a Confab JSON round trip keeps every version and the one chosen', async () => {
@@ -272,6 +274,32 @@ describe('versions and branches in transfers', () => {
     await importChatFile(file(exported));
     expect(await (await chatDb()).listMessages('c1')).toEqual(tree);
     expect(useChatStore.getState().messages.map((m) => m.id)).toEqual(['m1', 'm3']);
+  });
+
+  it("a Confab JSON round trip keeps a prompt's attachments; Markdown names them", async () => {
+    const attachments: AiChatMessage['attachments'] = [
+      {
+        kind: 'image',
+        name: 'dot.png',
+        size: 70,
+        mime: 'image/png',
+        dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+        width: 1,
+        height: 1,
+      },
+      { kind: 'pdf', name: 'owl.pdf', size: 598, mime: 'application/pdf', text: 'The owl' },
+    ];
+    const withFiles = [{ ...tree[0]!, attachments }];
+    const db = await chatDb();
+    await db.putChat(chat);
+    await db.putMessages(withFiles);
+    const exported = chatsToJson(await chatsForExport());
+    await emptyStore();
+    await importChatFile(file(exported));
+    expect(await (await chatDb()).listMessages('c1')).toEqual(withFiles);
+    expect(chatsToMarkdown([{ chat, messages: withFiles }], labels)).toContain(
+      'How do I sort a Vec?\n\n*Attachments: dot.png, owl.pdf*\n',
+    );
   });
 
   it('a Confab file whose message follows one not in its chat, or loops, is skipped', async () => {

@@ -74,3 +74,18 @@ describe('the AI chat composer while a reply is written', () => {
     expect(onSend).toHaveBeenCalledWith('你好');
   });
 });
+
+describe('a composer that may send blank text (a prompt of attachments only)', () => {
+  it('sends it with Enter and the send button', async () => {
+    const onSend = vi.fn();
+    const { rerender } = render(<ChatInput onSend={onSend} />);
+    const user = userEvent.setup();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    rerender(<ChatInput onSend={onSend} allowBlank />);
+    expect(send).toBeEnabled();
+    await user.click(screen.getByRole('textbox', { name: 'Message' }));
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith('');
+  });
+});

@@ -96,7 +96,7 @@ describe('pushing what changed on this device', () => {
       message('c1', 'y-huge', {
         parentId: 'z-first',
         createdAt: 4,
-        reply: 'x'.repeat(limits.bodyMaxBytes),
+        reply: 'x'.repeat(limits.aiHistoryPushMaxBytes),
       }),
       message('c1', 'x-after-huge', { parentId: 'y-huge', createdAt: 5 }),
     ]);

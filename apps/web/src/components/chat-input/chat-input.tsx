@@ -29,6 +29,7 @@ export function ChatInput({
   accessory,
   inputRef,
   onArrowUpEmpty,
+  allowBlank = false,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -44,6 +45,8 @@ export function ChatInput({
   inputRef?: RefObject<HTMLTextAreaElement | null>;
   /** ↑ pressed in the empty field (the AI chat opens the last prompt for editing). */
   onArrowUpEmpty?: () => void;
+  /** Blank text may be sent (the AI chat's prompt that is only attachments). */
+  allowBlank?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -87,9 +90,14 @@ export function ChatInput({
     el.style.height = `${Math.min(el.scrollHeight, max)}px`;
   }, [text, ref]);
 
+  // Why the text cannot go now; blank counts only when blank text may not be sent.
+  const problem = (busy: boolean) => {
+    const found = promptProblem(text, busy);
+    return found === 'empty' && allowBlank ? null : found;
+  };
   const send = () => {
-    if (replying && isPresent(text)) setHeldBack(true);
-    if (disabled || text.length > limits.chatInputMax || promptProblem(text, replying)) return;
+    if (replying && (isPresent(text) || allowBlank)) setHeldBack(true);
+    if (disabled || text.length > limits.chatInputMax || problem(replying)) return;
     onSend(text.trim());
     setText('');
     onTextChange?.('');
@@ -156,7 +164,7 @@ export function ChatInput({
             type="submit"
             size="icon"
             aria-label={t('chatInput.send')}
-            disabled={disabled || promptProblem(text, false) !== null}
+            disabled={disabled || problem(false) !== null}
           >
             <SendHorizontal aria-hidden className="size-4" />
           </Button>

@@ -6,6 +6,7 @@ import {
   aiHistoryPushReplySchema,
   aiHistoryRoutes,
 } from '@confab/protocol/ai-history';
+import { limits } from '@confab/protocol/limits';
 import { ok } from '../../../lib/envelope';
 import { signedInUser } from '../../../plugins/session';
 import { aiHistoryErrors as errors } from './errors';
@@ -32,6 +33,8 @@ export const aiHistoryChatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     aiHistoryRoutes.chats,
     {
+      // Messages carry their prompts' images (docs/product.md#prompt-attachments).
+      bodyLimit: limits.aiHistoryPushMaxBytes,
       schema: {
         body: aiHistoryPushBodySchema,
         response: { 200: aiHistoryPushReplySchema, ...errors },

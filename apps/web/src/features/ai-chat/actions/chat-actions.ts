@@ -7,7 +7,9 @@
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { StoredSettings } from '@confab/protocol/ai-settings';
 import { providers, type ProviderName } from '@confab/protocol/providers';
+import type { PromptAttachment } from '@confab/protocol/prompt-attachments';
 import type { ChatTools } from '../lib/chat-tools';
+import { modelSeesImages } from '../engine/model-vision';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest, type ChatRequest } from '../engine/request-building';
 import type { ChatResult } from '../engine/run-chat';
@@ -361,14 +363,35 @@ async function runReply(
   }
 }
 
-/** Sends a prompt in the open chat (a new chat when none is open). */
+/**
+ * Whether the model takes images, asked only when images are in the prompt or its context
+ * (Ollama is asked over the network).
+ */
+async function visionFor(
+  settings: StoredSettings,
+  chat: AiChat,
+  attachments: readonly PromptAttachment[] | undefined,
+  history: readonly AiChatMessage[],
+): Promise<boolean> {
+  const images = (list: readonly PromptAttachment[] | undefined) =>
+    list?.some((a) => a.kind === 'image') === true;
+  if (!images(attachments) && !history.some((m) => images(m.attachments))) return false;
+  return modelSeesImages(settings, chat);
+}
+
+/**
+ * Sends a prompt in the open chat (a new chat when none is open), with its attachments
+ * (docs/product.md#prompt-attachments).
+ */
 export async function sendPrompt(
   text: string,
   settings: StoredSettings,
   tools: ChatTools,
+  attachments: readonly PromptAttachment[] = [],
 ): Promise<void> {
   const prompt = text.trim();
-  if (!prompt) return;
+  // A prompt may be only attachments (docs/product.md#prompt-attachments).
+  if (!prompt && !attachments.length) return;
   await historyRead;
   let state = useChatStore.getState();
   let chat = state.chats.find((c) => c.id === state.activeId);
@@ -377,7 +400,8 @@ export async function sendPrompt(
   // The page says which provider is not ready and links to its settings; nothing is sent.
   if (missingSettings(chatProvider(chat, settings)).length) return;
   if (!chat.summary) {
-    await updateChat(chat.id, { summary: prompt.slice(0, summaryLength) });
+    const title = prompt || attachments.map((a) => a.name).join(', ');
+    await updateChat(chat.id, { summary: title.slice(0, summaryLength) });
     chat = useChatStore.getState().chats.find((c) => c.id === chat!.id) ?? chat;
   }
   state = useChatStore.getState();
@@ -401,9 +425,11 @@ export async function sendPrompt(
     citedFiles: [],
     citedChunks: [],
     createdAt: Date.now(),
+    ...(attachments.length ? { attachments: [...attachments] } : {}),
   };
+  const vision = await visionFor(settings, chat, attachments, history);
   // Built before the message is shown, so that it tells from the start what the model gets.
-  const request = buildChatRequest({ settings, chat, history, prompt });
+  const request = buildChatRequest({ settings, chat, history, prompt, attachments, vision });
   if (request.htmlStripped) message.htmlStripped = true;
   // What the provider in use gets, which may differ from what the chat was set to.
   message.model = request.label;
@@ -483,9 +509,19 @@ async function resend(
     citedChunks: old.citedChunks,
     createdAt: Date.now(),
     selectedAt: nextChoice(state.records),
+    // A new version keeps the prompt's attachments.
+    ...(old.attachments?.length ? { attachments: old.attachments } : {}),
   };
   const history = state.messages.slice(0, at);
-  const request = buildChatRequest({ settings, chat, history, prompt: message.prompt });
+  const vision = await visionFor(settings, chat, message.attachments, history);
+  const request = buildChatRequest({
+    settings,
+    chat,
+    history,
+    prompt: message.prompt,
+    attachments: message.attachments,
+    vision,
+  });
   if (request.htmlStripped) message.htmlStripped = true;
   message.model = request.label;
   message.temperature = request.temperature;

@@ -11,6 +11,7 @@ import { formatCost, replyCost } from '../lib/reply-cost';
 import type { VersionPlace } from '../lib/message-tree';
 import { useChatStore, type LiveReply } from '../stores/chat-store';
 import { MarkdownView } from './markdown-view-lazy';
+import { PromptAttachments } from './prompt-attachments';
 import { VersionSwitch } from './version-switch';
 
 export interface MessageActions {
@@ -167,7 +168,12 @@ export const MessageCard = memo(function MessageCard({
         : t('errors.replyFailed');
 
   return (
-    <article className="flex flex-col gap-3 py-3" aria-label={message.prompt.slice(0, 80)}>
+    <article
+      className="flex flex-col gap-3 py-3"
+      aria-label={(
+        message.prompt || (message.attachments ?? []).map((a) => a.name).join(', ')
+      ).slice(0, 80)}
+    >
       <div className="flex justify-end">
         {editing && onEdit ? (
           <PromptEditor
@@ -191,15 +197,21 @@ export const MessageCard = memo(function MessageCard({
                 <Pencil aria-hidden className="size-3.5" />
               </Button>
             ) : null}
-            <div
-              data-testid="prompt"
-              className="rounded-2xl rounded-tr-sm bg-primary/15 px-4 py-2 text-sm whitespace-pre-wrap"
-            >
-              {message.prompt}
-            </div>
+            {/* A prompt of attachments only has no text to show. */}
+            {message.prompt || !message.attachments?.length ? (
+              <div
+                data-testid="prompt"
+                className="rounded-2xl rounded-tr-sm bg-primary/15 px-4 py-2 text-sm whitespace-pre-wrap"
+              >
+                {message.prompt}
+              </div>
+            ) : null}
           </div>
         )}
       </div>
+      {message.attachments?.length && !editing ? (
+        <PromptAttachments items={message.attachments} />
+      ) : null}
       {message.htmlStripped && !editing ? (
         // The bubble shows the prompt as written; the model got it without its HTML tags.
         <p data-testid="html-stripped" className="-mt-2 text-right text-xs text-fg-muted">

@@ -10,6 +10,8 @@ import { APICallError } from 'ai';
 export interface ModelCapabilities {
   tools: boolean;
   thinking: boolean;
+  /** Takes images (docs/product.md#prompt-attachments). */
+  vision: boolean;
 }
 
 const reported = new Map<string, Promise<ModelCapabilities | null>>();
@@ -42,7 +44,11 @@ async function askOllama(
     const body = (await response.json()) as { capabilities?: unknown };
     if (!Array.isArray(body.capabilities)) return null;
     const list = body.capabilities.filter((c): c is string => typeof c === 'string');
-    return { tools: list.includes('tools'), thinking: list.includes('thinking') };
+    return {
+      tools: list.includes('tools'),
+      thinking: list.includes('thinking'),
+      vision: list.includes('vision'),
+    };
   } catch {
     return null;
   }

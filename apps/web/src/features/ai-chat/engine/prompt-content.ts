@@ -7,7 +7,9 @@
  * say that the model got something else than the bubble shows.
  */
 import type { VisionSupport } from '@confab/protocol/models';
+import type { PromptAttachment } from '@confab/protocol/prompt-attachments';
 import type { ImagePart, TextPart } from 'ai';
+import { fileContextBlock } from '../lib/attachment-rules';
 import { splitCode, stripHtmlTags } from './html-tags';
 
 const imageTypes: Record<string, string> = {
@@ -111,4 +113,43 @@ export function preparePrompt(prompt: string, vision: VisionSupport | undefined)
 
 export function promptContent(prompt: string, vision: VisionSupport | undefined): PromptContent {
   return preparePrompt(prompt, vision).content;
+}
+
+/**
+ * The prompt with its attachments (docs/product.md#prompt-attachments): the files' text after
+ * the prompt's, one fenced block per file headed by its name, in the same text part (Ollama joins
+ * text parts without a break); the images after it as image parts, only for a model with vision.
+ */
+export function withAttachments(
+  content: PromptContent,
+  attachments: readonly PromptAttachment[] | undefined,
+  vision: boolean,
+): PromptContent {
+  if (!attachments?.length) return content;
+  const files = attachments.flatMap((a) => (a.kind === 'image' ? [] : [fileContextBlock(a)]));
+  const images: ImagePart[] = vision
+    ? attachments.flatMap((a) =>
+        a.kind === 'image'
+          ? [
+              {
+                type: 'image',
+                image: a.dataUrl.slice(a.dataUrl.indexOf(',') + 1),
+                mediaType: a.mime,
+              },
+            ]
+          : [],
+      )
+    : [];
+  const parts: Array<TextPart | ImagePart> =
+    typeof content === 'string'
+      ? [{ type: 'text', text: [content, ...files].filter(Boolean).join('\n\n') }]
+      : [
+          ...content,
+          ...(files.length ? [{ type: 'text' as const, text: `\n\n${files.join('\n\n')}` }] : []),
+        ];
+  if (!images.length && parts.every((p) => p.type === 'text')) {
+    return parts.map((p) => p.text).join('');
+  }
+  // A prompt of images only has no text part: an empty one is no use to a model.
+  return [...parts.filter((p) => p.type !== 'text' || p.text.trim() !== ''), ...images];
 }

@@ -16,7 +16,8 @@ import {
   topPRange,
 } from '../lib/chat-validation';
 import { chatProvider } from '../lib/chat-provider';
-import { preparePrompt } from './prompt-content';
+import type { PromptAttachment } from '@confab/protocol/prompt-attachments';
+import { preparePrompt, withAttachments } from './prompt-content';
 
 export interface ChatRequest {
   provider: ProviderSettings;
@@ -49,12 +50,19 @@ export function chatModel(chat: Pick<AiChat, 'model'>, provider: ProviderSetting
   return sendableModel(chat.model, provider).model;
 }
 
-/** Earlier replies that completed, newest last, at most `max` of them. */
-export function contextMessages(history: readonly AiChatMessage[], max: number): ModelMessage[] {
+/**
+ * Earlier replies that completed, newest last, at most `max` of them; their prompts go with
+ * their attachments again (images only to a model with vision).
+ */
+export function contextMessages(
+  history: readonly AiChatMessage[],
+  max: number,
+  vision = false,
+): ModelMessage[] {
   if (max <= 0) return [];
   const usable = history.filter((m) => !m.isActive && !m.error && m.reply.trim() !== '');
   return usable.slice(-max).flatMap((m): ModelMessage[] => [
-    { role: 'user', content: m.prompt },
+    { role: 'user', content: withAttachments(m.prompt, m.attachments, vision) },
     { role: 'assistant', content: m.reply },
   ]);
 }
@@ -64,22 +72,29 @@ export function buildChatRequest(input: {
   chat: AiChat;
   history: readonly AiChatMessage[];
   prompt: string;
+  attachments?: readonly PromptAttachment[];
+  /**
+   * Whether the model takes images; the catalogue's answer when not given (an Ollama model's
+   * is asked of Ollama: model-vision.ts).
+   */
+  vision?: boolean;
 }): ChatRequest {
-  const { settings, chat, history, prompt } = input;
+  const { settings, chat, history, prompt, attachments } = input;
   // The chat's provider with its own base, key and model (docs/product.md#model-picker).
   const provider = chatProvider(chat, settings);
   const label = chatModel(chat, provider);
   const mapped = settings.modelMapping[label]?.trim();
   const entry = findModel(label);
   const prompted = preparePrompt(prompt, entry?.vision);
+  const vision = input.vision ?? entry?.vision.enabled === true;
   return {
     provider,
     label,
     model: mapped || label,
     system: chat.systemMessage.trim(),
     messages: [
-      ...contextMessages(history, chat.maxCtxMessages),
-      { role: 'user', content: prompted.content },
+      ...contextMessages(history, chat.maxCtxMessages, vision),
+      { role: 'user', content: withAttachments(prompted.content, attachments, vision) },
     ],
     // Within the range of the chat's provider, which may not be the one the chat was set under.
     temperature: sendableTemperature(chat.temperature, temperatureRange(provider.provider)),

@@ -48,6 +48,7 @@ export function useChatTransfer() {
       model: t('transfer.markdown.model'),
       system: t('transfer.markdown.system'),
       untitled: t('chats.untitled'),
+      attachments: t('attachments.pending'),
     };
     downloadFile(fileName(title, format), chatsToMarkdown(entries, labels), 'text/markdown');
   };

@@ -25,6 +25,9 @@ import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
+import { AttachButton, AttachmentTray } from '../components/attachment-tray';
+import { AttachmentDropZone } from '../components/attachment-drop-zone';
+import { usePromptAttachments } from '../hooks/use-prompt-attachments';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import {
@@ -127,6 +130,8 @@ export function AiChatPage({
     loaded &&
     chats.length === 0 &&
     (missing.length > 0 || settingsSaved === false);
+  const attachments = usePromptAttachments(settings, active);
+  const attachEnabled = !firstRun && missing.length === 0 && loaded;
   const asideRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   // Set by Cmd/Ctrl+K on a phone: the chat list sheet opens with the focus in its search.
@@ -198,7 +203,11 @@ export function AiChatPage({
         <aside ref={asideRef} className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
-        <section className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]">
+        <AttachmentDropZone
+          enabled={attachEnabled}
+          onFiles={(files) => void attachments.add(files)}
+          className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]"
+        >
           {/* The model picker has a line of its own above the buttons, so that it always reads in
               full (the toolbar's labels leave it no room beside them); below md the buttons are
               icons only. */}
@@ -305,15 +314,29 @@ export function AiChatPage({
               </Button>
             </Alert>
           ) : null}
+          <AttachmentTray
+            items={attachments.items}
+            reading={attachments.reading}
+            refusals={attachments.refusals}
+            onRemove={attachments.remove}
+            onDismiss={attachments.dismissRefusals}
+          />
           <ChatInput
             inputRef={composerRef}
             onArrowUpEmpty={editLastPrompt}
             replying={replying}
             disabled={missing.length > 0 || !loaded}
-            onSend={(text) => void sendPrompt(text, settings, tools)}
+            accessory={
+              <AttachButton
+                onFiles={(files) => void attachments.add(files)}
+                disabled={!attachEnabled}
+              />
+            }
+            allowBlank={attachments.items.length > 0}
+            onSend={(text) => void sendPrompt(text, settings, tools, attachments.take())}
             onStop={() => stopReply()}
           />
-        </section>
+        </AttachmentDropZone>
       </div>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />

@@ -13,6 +13,8 @@ export interface MarkdownLabels {
   model: string;
   system: string;
   untitled: string;
+  /** Heads the names of a prompt's attachments (docs/product.md#prompt-attachments). */
+  attachments: string;
 }
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -33,6 +35,10 @@ function chatToMarkdown({ chat, messages }: AiChatExportEntry, labels: MarkdownL
   for (const message of shownPath(messages)) {
     if (message.prompt) {
       lines.push(`## ${labels.you} · ${time(message.createdAt)}`, '', message.prompt, '');
+    }
+    if (message.attachments?.length) {
+      const names = message.attachments.map((a) => a.name.replace(/[\r\n]+/g, ' ')).join(', ');
+      lines.push(`*${labels.attachments}: ${names}*`, '');
     }
     const model = message.model ? ` · ${message.model}` : '';
     lines.push(`## ${labels.assistant}${model}`, '');

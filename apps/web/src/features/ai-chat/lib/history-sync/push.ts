@@ -15,7 +15,7 @@ import type { ChatDb, OutboxEntry, RemoteChanges } from '../../stores/chat-db';
 import { pushChanges } from './history-api';
 
 /** Room left in a push body for its envelope. */
-const batchMaxBytes = limits.bodyMaxBytes - 16 * 1024;
+const batchMaxBytes = limits.aiHistoryPushMaxBytes - 16 * 1024;
 
 export interface PushOutcome {
   /** Changes the server answered that this device did not have: shown like pulled ones. */

@@ -1,0 +1,98 @@
+import { defaultSettings } from '@confab/protocol/ai-settings';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AttachButton, AttachmentTray } from '@/features/ai-chat/components/attachment-tray';
+import { usePromptAttachments } from '@/features/ai-chat/hooks/use-prompt-attachments';
+import { changeLanguage } from '@/lib/i18n/i18n';
+
+const settings = defaultSettings();
+settings.api.activeProvider = 'DeepSeek';
+settings.api.providers.DeepSeek.model = 'deepseek-chat';
+
+function Composer() {
+  const attachments = usePromptAttachments(settings, null);
+  return (
+    <>
+      <AttachmentTray
+        items={attachments.items}
+        reading={attachments.reading}
+        refusals={attachments.refusals}
+        onRemove={attachments.remove}
+        onDismiss={attachments.dismissRefusals}
+      />
+      <AttachButton onFiles={(files) => void attachments.add(files)} />
+    </>
+  );
+}
+
+async function pick(...files: File[]) {
+  const user = userEvent.setup({ applyAccept: false });
+  await user.click(screen.getByRole('button', { name: 'Attach files' }));
+  await user.upload(screen.getByTestId('attach-input'), files);
+}
+
+describe('attachments in the composer (docs/product.md#prompt-attachments)', () => {
+  it('shows a text file as a chip with its size and token estimate, and removes it', async () => {
+    render(<Composer />);
+    await pick(
+      new File(['x'.repeat(2000)], 'notes.md', { type: 'text/markdown' }),
+      new File(['a,b\n1,2'], 'data.csv', { type: 'text/csv' }),
+    );
+    const chips = await screen.findAllByTestId('pending-attachment');
+    expect(chips).toHaveLength(2);
+    expect(chips[0]).toHaveTextContent('notes.md2 KB · ≈ 500 tokens');
+    expect(chips[1]).toHaveTextContent('data.csv7 B · ≈ 2 tokens');
+    expect(screen.getByTestId('attachment-total')).toHaveTextContent('2 files · ≈ 502 tokens');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove notes.md' }));
+    expect(screen.getAllByTestId('pending-attachment')).toHaveLength(1);
+    expect(screen.getByTestId('attachment-total')).toHaveTextContent('1 file · ≈ 2 tokens');
+  });
+
+  it('cuts a long text at 200,000 characters and says so on the chip', async () => {
+    render(<Composer />);
+    await pick(new File(['y'.repeat(250_000)], 'long.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('pending-attachment')).toHaveTextContent(
+      'long.txt244 KB · ≈ 50000 tokens · cut at 200,000 characters',
+    );
+  });
+
+  it('refuses, by name, a zip, an image for a model without vision, a binary text file and a large one', async () => {
+    render(<Composer />);
+    await pick(
+      new File(['PK'], 'archive.zip', { type: 'application/zip' }),
+      new File(['png'], 'cat.png', { type: 'image/png' }),
+      new File(['a\u0000b'], 'blob.txt', { type: 'text/plain' }),
+      new File(['x'.repeat(1024 * 1024 + 1)], 'huge.log', { type: 'text/plain' }),
+    );
+    const alert = await screen.findByRole('alert');
+    const lines = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      "archive.zip can't be attached: only images (PNG, JPEG, GIF, WebP), text files and PDFs are taken.",
+      "cat.png wasn't attached: the model deepseek-chat can't see images. Choose a vision model in the chat settings.",
+      "blob.txt can't be attached: only images (PNG, JPEG, GIF, WebP), text files and PDFs are taken.",
+      'huge.log is too large: the most for this kind of file is 1.0 MB.',
+    ]);
+    expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+  });
+
+  it('says it in Chinese too', async () => {
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      render(<Composer />);
+      const user = userEvent.setup({ applyAccept: false });
+      await user.upload(screen.getByTestId('attach-input'), [
+        new File(['v'], 'clip.mp4', { type: 'video/mp4' }),
+      ]);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        '无法添加 clip.mp4：只支持图片（PNG、JPEG、GIF、WebP）、文本文件和 PDF。',
+      );
+      expect(screen.getByRole('button', { name: '添加附件' })).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+});
