@@ -111,6 +111,22 @@ describe('pushing what changed on this device', () => {
     expect(outcome.unsendable).toBe(2);
   });
 
+  it('keeps pushes to the usual body size, and sends a message with large images in one of its own', async () => {
+    const db = await chatDb();
+    await db.putChat(chat('c1'));
+    const image = 'x'.repeat(3 * limits.bodyMaxBytes);
+    await db.putMessages([
+      message('c1', 'm1', { parentId: null, createdAt: 1 }),
+      message('c1', 'm2', { parentId: 'm1', createdAt: 2, prompt: image }),
+      message('c1', 'm3', { parentId: 'm2', createdAt: 3 }),
+    ]);
+    const server = pushServer();
+    const outcome = await pushOutbox(db);
+    const bodies = server.calls(pushRoute).map((c) => (c.body as { changes: unknown[] }).changes);
+    expect(bodies.map((changes) => changes.length)).toEqual([2, 1, 1]);
+    expect(outcome.unsendable).toBe(0);
+  });
+
   it('sends a rename based on the revision the server gave the chat', async () => {
     const db = await chatDb();
     await db.putChat(chat('c1'));

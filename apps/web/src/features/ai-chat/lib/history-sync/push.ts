@@ -14,8 +14,13 @@ import { limits } from '@confab/protocol/limits';
 import type { ChatDb, OutboxEntry, RemoteChanges } from '../../stores/chat-db';
 import { pushChanges } from './history-api';
 
-/** Room left in a push body for its envelope. */
-const batchMaxBytes = limits.aiHistoryPushMaxBytes - 16 * 1024;
+/** Room left in a push body for its envelope: no change may be larger than this. */
+const changeMaxBytes = limits.aiHistoryPushMaxBytes - 16 * 1024;
+/**
+ * Changes are gathered up to the usual body size; only a message with large images goes in a
+ * push of its own up to `changeMaxBytes`, so that the server parses big bodies only when needed.
+ */
+const batchMaxBytes = limits.bodyMaxBytes - 16 * 1024;
 
 export interface PushOutcome {
   /** Changes the server answered that this device did not have: shown like pulled ones. */
@@ -150,7 +155,7 @@ export async function pushOutbox(db: ChatDb): Promise<PushOutcome> {
       const bytes = JSON.stringify(change).length;
       if (
         !aiHistoryPushChangeSchema.safeParse(change).success ||
-        bytes > batchMaxBytes ||
+        bytes > changeMaxBytes ||
         (change.kind === 'message' && stranded.has(change.message.parentId ?? ''))
       ) {
         unsendable(entry, change);
