@@ -12,7 +12,8 @@
 //     time from the last byte to the last token shown, against 10 % of the stream's duration,
 //     the longest task, and a bare fetch-and-parse loop of the same paced stream (the limit).
 // BENCH_ONLY=burst,open,long,paced (comma-separated) runs only those parts; BENCH_RUNS=N sets the
-// runs; BENCH_TRACE=1 traces each opening of a long chat and prints what its long tasks spent.
+// runs; BENCH_TRACE=1 traces each reply and each opening of a long chat and prints what its
+// long tasks spent.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -167,9 +168,11 @@ async function streamRuns(page: Page) {
     const started = await page.evaluate(() => performance.now());
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill(`Write ${tokens} tokens (${i})`);
+    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
     await input.press('Enter');
     await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
     await page.getByTestId('usage').last().waitFor();
+    if (trace) console.log(`burst reply:\n${describeLongTasks(await trace.stop()).join('\n')}`);
     const m = await page.evaluate(() => ({ ...window.__bench }));
     // Markdown formatting may trail the text by a few frames: the time until none is pending.
     const formattedAt = await page.evaluate(
@@ -247,8 +250,10 @@ async function pacedRuns(page: Page) {
     const started = await page.evaluate(() => performance.now());
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill(`Write fast (${i})`);
+    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
     await input.press('Enter');
     await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
+    if (trace) console.log(`paced reply:\n${describeLongTasks(await trace.stop()).join('\n')}`);
     const m = await page.evaluate(() => ({ ...window.__bench }));
     const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
     results.push({

@@ -48,7 +48,9 @@ export interface TaskTrace {
 export async function startTrace(page: Page): Promise<TaskTrace> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  session.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
   await session.send('Tracing.start', {
     traceConfig: { includedCategories: categories.split(',') },
     transferMode: 'ReportEvents',
