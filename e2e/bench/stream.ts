@@ -11,7 +11,9 @@
 //  4. a reply paced as fast providers send it (3,000 events a second, one token each, for 10 s):
 //     time from the last byte to the last token shown, against 10 % of the stream's duration,
 //     the longest task, and a bare fetch-and-parse loop of the same paced stream (the limit).
-// BENCH_ONLY=burst,open,long (comma-separated) runs only those parts; BENCH_RUNS=N sets the runs.
+// BENCH_ONLY=burst,open,long,paced (comma-separated) runs only those parts; BENCH_RUNS=N sets the
+// runs; BENCH_TRACE=1 traces each reply and each opening of a long chat and prints what its
+// long tasks spent.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
 import { waitForServer } from '../support/wait-for-server';
 import { startProviderServer } from '../support/provider-server/server';
+import { describeLongTasks, startTrace } from './task-trace';
 
 const root = new URL('../..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -165,9 +168,11 @@ async function streamRuns(page: Page) {
     const started = await page.evaluate(() => performance.now());
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill(`Write ${tokens} tokens (${i})`);
+    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
     await input.press('Enter');
     await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
     await page.getByTestId('usage').last().waitFor();
+    if (trace) console.log(`burst reply:\n${describeLongTasks(await trace.stop()).join('\n')}`);
     const m = await page.evaluate(() => ({ ...window.__bench }));
     // Markdown formatting may trail the text by a few frames: the time until none is pending.
     const formattedAt = await page.evaluate(
@@ -245,8 +250,10 @@ async function pacedRuns(page: Page) {
     const started = await page.evaluate(() => performance.now());
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill(`Write fast (${i})`);
+    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
     await input.press('Enter');
     await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
+    if (trace) console.log(`paced reply:\n${describeLongTasks(await trace.stop()).join('\n')}`);
     const m = await page.evaluate(() => ({ ...window.__bench }));
     const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
     results.push({
@@ -303,13 +310,21 @@ async function openWatched(
     window.__bench.reset();
     return performance.now();
   });
+  const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
   const paint = await openTimed(page, summary, marker);
   await page.waitForTimeout(settleMs);
+  if (trace) console.log(`${summary}:\n${describeLongTasks(await trace.stop()).join('\n')}`);
   const tasks = await page.evaluate(() => window.__bench.longTasks);
   const during = tasks.filter((t) => t.start >= started - 1);
   if (process.env.BENCH_DEBUG)
     console.log(
-      `${summary}: long tasks`,
+      `${summary}: rows in the DOM (index:height)`,
+      await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="message-list"] [data-index]')]
+          .map((r) => `${r.getAttribute('data-index')}:${r.getBoundingClientRect().height}`)
+          .join(' '),
+      ),
+      `\n${summary}: long tasks`,
       during.map((t) => `${(t.start - started).toFixed(0)}+${t.duration.toFixed(0)}`).join(' '),
     );
   return { paint, longest: Math.max(0, ...during.map((t) => t.duration)) };

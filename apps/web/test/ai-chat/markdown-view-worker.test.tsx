@@ -16,6 +16,7 @@ class FakeWorker {
 
 describe('reply markdown with the markdown worker', () => {
   afterEach(() => {
+    vi.doUnmock('@/features/ai-chat/lib/markdown-tree');
     vi.unstubAllGlobals();
     vi.resetModules();
   });
@@ -35,5 +36,28 @@ describe('reply markdown with the markdown worker', () => {
     await vi.waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
     expect(container.querySelector('[data-pending]')).toBeNull();
     expect(FakeWorker.posted).toBe(3);
+  });
+
+  it("opening a reply never loads the markdown parser on the page: it stays the worker's", async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.resetModules();
+    let parserOnPage = false;
+    vi.doMock('@/features/ai-chat/lib/markdown-tree', async (original) => {
+      parserOnPage = true;
+      return original();
+    });
+    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const { container } = render(<MarkdownView text={'A **finished** reply.\n\n$y^2$'} />);
+    expect(await screen.findByText('finished', { selector: 'strong' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    expect(parserOnPage).toBe(false);
+  });
+
+  it('a streaming reply formats its growing last block on the page', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.resetModules();
+    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    render(<MarkdownView text={'Done block.\n\nStill **growing**'} streaming />);
+    expect(await screen.findByText('growing', { selector: 'strong' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MarkdownView } from '@/features/ai-chat/components/markdown-view';
+import { loadMarkdownParser } from '@/features/ai-chat/lib/markdown-processor';
 
 describe('reply markdown', () => {
+  // Without a worker (jsdom) replies are formatted on the page, once its parser has loaded.
+  beforeAll(() => loadMarkdownParser().then(() => undefined));
+
   it('renders tables, highlighted code and lists', () => {
     const { container } = render(
       <MarkdownView

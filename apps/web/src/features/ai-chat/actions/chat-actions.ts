@@ -12,6 +12,7 @@ import type { ChatTools } from '../lib/chat-tools';
 import { modelSeesImages } from '../engine/model-vision';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { buildChatRequest, type ChatRequest } from '../engine/request-building';
+import { yieldToMain } from '../engine/time-slice';
 import type { ChatResult } from '../engine/run-chat';
 import { chatProvider } from '../lib/chat-provider';
 import { missingSettings } from '../lib/provider-readiness';
@@ -144,6 +145,9 @@ async function readMessages(id: string, focusMessageId: string | null): Promise<
   const read = new Set(recent.map((m) => m.id));
   const older = stored.filter((m) => !read.has(m.id));
   await saveInterrupted(older);
+  // Reading a long history (IndexedDB hands it over in the task that reads it) and showing it
+  // are two tasks, not one: the page may paint in between.
+  await yieldToMain();
   if (!isOpen()) return;
   // The history joins what is held now, which may have changed meanwhile (a prompt sent, a
   // reply regenerated): those newer states are kept.

@@ -1,7 +1,12 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { BlockCache, groupSize } from '../lib/markdown-blocks';
 import { markdownFormatter } from '../lib/markdown-formatter';
-import { renderMarkdown, treeToReact } from '../lib/markdown-processor';
+import {
+  loadMarkdownParser,
+  markdownParser,
+  renderMarkdown,
+  treeToReact,
+} from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
 import { CodeBlock } from './code-block';
 import { ReplyImage } from './reply-image';
@@ -44,13 +49,31 @@ function takeBlocks(now: number, wanted: number): number {
   return taken;
 }
 
-/** A formatted block: the worker's tree when it has sent one, else formatted here. */
+/** Whether the parser is on this thread; with `needed`, it is loaded (and the caller told). */
+function useParser(needed: boolean): boolean {
+  const [ready, setReady] = useState(() => markdownParser() !== null);
+  useEffect(() => {
+    if (!needed || ready) return;
+    let current = true;
+    void loadMarkdownParser().then(() => current && setReady(true));
+    return () => {
+      current = false;
+    };
+  }, [needed, ready]);
+  return ready;
+}
+
+/**
+ * A formatted block: the worker's tree when it has sent one, else formatted here (as its text
+ * until the parser has loaded).
+ */
 const Block = memo(function Block({ text }: { text: string }) {
   const started = performance.now();
   const tree = markdownFormatter()?.tree(text);
+  useParser(!tree);
   const element = tree ? treeToReact(tree, components) : renderMarkdown(text, components);
   clock.spent += performance.now() - started;
-  return element;
+  return element ?? <PlainBlock text={text} />;
 });
 
 /** A block not formatted yet: its text as it came, until a later frame formats it. */
@@ -100,10 +123,12 @@ export const MarkdownView = memo(function MarkdownView({
   cache.current.update(streaming ? text : `${text}\n\n`);
   const { groups, open, count } = cache.current;
   const formatter = markdownFormatter();
+  // Without a worker every block is formatted here; with one, only a streaming reply's last.
+  const here = useParser(!formatter || (streaming && open.trim() !== ''));
 
   // Blocks formatted before (a chat opened again) show at once; the rest is formatted in steps.
   const [formatted, setFormatted] = useState(() => {
-    if (!formatter) return count;
+    if (!formatter) return here ? count : 0;
     let ready = 0;
     while (ready < count && formatter.tree(cache.current!.block(ready)!)) ready += 1;
     // Within the frame's share: a chat opened again shows its first replies formatted, the
@@ -131,7 +156,7 @@ export const MarkdownView = memo(function MarkdownView({
     const advance = (now: number) => {
       next = 0;
       let ready = done;
-      while (ready < count && (!formatter || formatter.tree(blocks.block(ready)!))) ready += 1;
+      while (ready < count && (formatter ? formatter.tree(blocks.block(ready)!) : here)) ready += 1;
       if (ready === done) {
         // A tree dropped from the worker's cache before it was shown is asked for again.
         formatter?.request([blocks.block(done)!]);
@@ -149,7 +174,7 @@ export const MarkdownView = memo(function MarkdownView({
       cancelAnimationFrame(next);
       unsubscribe?.();
     };
-  }, [done, count, formatter]);
+  }, [done, count, formatter, here]);
 
   return (
     <div className="markdown-body">
@@ -160,7 +185,11 @@ export const MarkdownView = memo(function MarkdownView({
           formatted={Math.max(0, Math.min(blocks.length, done - i * groupSize))}
         />
       ))}
-      {!open.trim() ? null : done < count ? <PlainBlock text={open} /> : <Block text={open} />}
+      {!open.trim() ? null : done < count || !here ? (
+        <PlainBlock text={open} />
+      ) : (
+        <Block text={open} />
+      )}
     </div>
   );
 });

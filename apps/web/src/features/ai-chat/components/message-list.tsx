@@ -1,15 +1,24 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { TimeSeparator } from '@/components/time-separator';
 import { versionPlaces } from '../lib/message-tree';
+import { estimateRowHeight, measuredHeight, rememberHeight } from '../lib/row-height';
 import { messageRows } from '../lib/timeline';
 import { selectLive, useChatStore } from '../stores/chat-store';
 import { MessageCard, type MessageActions } from './message-card';
 
-/** docs/product.md#ai-chat: overscan 10, default row height 79.98 px. */
+/** docs/product.md#ai-chat: overscan 10, row heights estimated from their text. */
 const overscan = 10;
-const estimatedRow = 79.98;
+/** Rows mounted beyond those in view grow by this many a frame, up to the overscan. */
+const overscanStep = 2;
+/** The rows' width until one is laid out: a row's text wraps by it. */
+let rowWidth = 720;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
 const stickThreshold = 48;
 /** How long a message opened from search stays highlighted. */
@@ -33,41 +42,80 @@ export function MessageList({
   const live = useChatStore(selectLive);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const lastOffset = useRef<number | null>(null);
   const rows = useMemo(() => messageRows(messages), [messages]);
   const lastId = messages.at(-1)?.id;
   const records = useChatStore((s) => s.records);
   const versions = useMemo(() => versionPlaces(records), [records]);
 
-  // The first frame shows only the rows in view; the overscan rows follow a frame later, so a
-  // long chat paints as soon as what the user sees is ready.
-  const [settled, setSettled] = useState(false);
+  // The first frame shows only the rows in view; the overscan rows follow a few a frame, so a
+  // long chat paints as soon as what the user sees is ready and no frame mounts many rows.
+  const [extra, setExtra] = useState(0);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setSettled(true));
+    if (extra >= overscan) return;
+    const frame = requestAnimationFrame(() => setExtra((n) => n + overscanStep));
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [extra]);
   const rangeExtractor = useCallback(
-    (range: Range) =>
-      settled ? defaultRangeExtractor(range) : defaultRangeExtractor({ ...range, overscan: 0 }),
-    [settled],
+    (range: Range) => defaultRangeExtractor({ ...range, overscan: Math.min(extra, overscan) }),
+    [extra],
+  );
+
+  const estimateSize = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row ? (measuredHeight(row.key) ?? estimateRowHeight(row, rowWidth)) : 0;
+    },
+    [rows],
+  );
+  // Sizes come from the resize observer, after the browser laid the rows out in its own frame:
+  // reading them as the rows mount would force that layout, row after row, inside the task.
+  const measureElement = useCallback(
+    (
+      element: Element,
+      entry: ResizeObserverEntry | undefined,
+      list: Virtualizer<HTMLDivElement, Element>,
+    ) => {
+      const index = list.indexFromElement(element);
+      const row = rows[index];
+      const box = entry?.borderBoxSize?.[0];
+      if (!row) return 0;
+      if (box) {
+        rowWidth = box.inlineSize || rowWidth;
+        const height = Math.round(box.blockSize);
+        rememberHeight(row.key, height);
+        return height;
+      }
+      return list.itemSizeCache.get(row.key) ?? estimateSize(index);
+    },
+    [rows, estimateSize],
   );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimatedRow,
+    estimateSize,
+    measureElement,
     // A chat opens at its end: rendering its first rows only to scroll past them would double
     // the work of the first paint.
-    initialOffset: () => rows.length * estimatedRow,
+    initialOffset: () => rows.reduce((sum, _, i) => sum + estimateSize(i), 0),
     overscan,
     getItemKey: (index) => rows[index]?.key ?? index,
     rangeExtractor,
+    // Older messages read after the first screen go in above it: the rows in view stay put.
+    anchorTo: 'end',
+    // Sizes that came in are applied in the next frame, not in the frame that laid them out.
+    useAnimationFrameWithResizeObserver: true,
+    // Whether the view is at the bottom, from the virtualiser's own sums: reading the list's
+    // scroll height in a scroll event would lay out, inside the event, the rows it just moved.
+    onChange: (list) => {
+      const offset = list.scrollOffset;
+      if (offset === null || offset === lastOffset.current) return;
+      lastOffset.current = offset;
+      stick.current =
+        list.getTotalSize() - (list.scrollRect?.height ?? 0) - offset < stickThreshold;
+    },
   });
-
-  const onScroll = useCallback(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < stickThreshold;
-  }, []);
 
   const toBottom = useCallback(() => {
     const el = scrollRef.current;
@@ -109,7 +157,6 @@ export function MessageList({
   return (
     <div
       ref={scrollRef}
-      onScroll={onScroll}
       role="log"
       aria-label={label}
       aria-busy={busy}

@@ -5,7 +5,7 @@
  * is null and blocks are formatted on the main thread, a few per frame.
  */
 import type { Root } from 'hast';
-import { markdownTree } from './markdown-tree';
+import { loadMarkdownParser } from './markdown-processor';
 
 const keepTrees = 5000;
 
@@ -41,7 +41,8 @@ function createFormatter(): MarkdownFormatter | null {
     }
     for (const listener of listeners) listener();
   };
-  const formatHere = (texts: readonly string[]) => receive(texts, texts.map(markdownTree));
+  const formatHere = (texts: readonly string[]) =>
+    void loadMarkdownParser().then((parse) => receive(texts, texts.map(parse)));
   worker.onmessage = (event: MessageEvent<{ texts: string[]; trees: Root[] }>) =>
     receive(event.data.texts, event.data.trees);
   worker.onerror = () => {

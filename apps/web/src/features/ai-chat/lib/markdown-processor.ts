@@ -1,18 +1,37 @@
 /**
- * Markdown to React elements: the tree of markdown-tree.ts (made here, or received from the
- * markdown worker), turned into elements. Building a processor costs more than parsing a
+ * Markdown to React elements: the tree of markdown-tree.ts (received from the markdown worker,
+ * or made here), turned into elements. Building a processor costs more than parsing a
  * paragraph, which is why react-markdown (one per render) is not used.
+ *
+ * The parser itself (unified, KaTeX, the highlighter's languages) loads on this thread only when
+ * something here needs it: a reply streaming in, or a browser without the worker. Loading it
+ * takes one long task, which opening a chat formatted by the worker never pays.
  */
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { markdownTree } from './markdown-tree';
+
+export type MarkdownParser = (text: string) => Root;
+
+let parser: MarkdownParser | null = null;
+let loading: Promise<MarkdownParser> | null = null;
+
+export function loadMarkdownParser(): Promise<MarkdownParser> {
+  loading ??= import('./markdown-tree').then((module) => (parser = module.markdownTree));
+  return loading;
+}
+
+/** The parser on this thread, once loaded. */
+export function markdownParser(): MarkdownParser | null {
+  return parser;
+}
 
 export function treeToReact(tree: Root, components: Partial<Components>): ReactNode {
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true }) as ReactNode;
 }
 
-export function renderMarkdown(text: string, components: Partial<Components>): ReactNode {
-  return treeToReact(markdownTree(text), components);
+/** The text formatted here; null while the parser is not loaded. */
+export function renderMarkdown(text: string, components: Partial<Components>): ReactNode | null {
+  return parser ? treeToReact(parser(text), components) : null;
 }
