@@ -94,6 +94,9 @@ describe('tools only for models that take them', () => {
         message: expect.stringContaining('does not support tools'),
       }),
     );
+    // The inspector lists the refused request and its retry as the same round, the first.
+    const rounds = events.flatMap((e) => (e.type === 'request' ? [e.request.round] : []));
+    expect(rounds).toEqual([1, 1]);
 
     // Same server and model: sent without tools at once.
     await send(first.request, tools);

@@ -211,6 +211,9 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
     for (;;) {
       if (signal.aborted) break;
       result.rounds += 1;
+      // A refused request and its retry without tools are one round: the count goes back before
+      // the retry, the refused request's record keeps this one.
+      const round = result.rounds;
       const step: StepOutcome = {
         content: '',
         reasoning: '',
@@ -243,7 +246,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       } finally {
         onEvent({
           type: 'request',
-          request: requestRecord(result.rounds, sent, step, stepError, signal, request),
+          request: requestRecord(round, sent, step, stepError, signal, request),
         });
         // What arrived before an error or a stop is kept.
         result.inputTokens += step.inputTokens;
