@@ -1,11 +1,10 @@
 import type { AiChat } from '@confab/protocol/ai-chat';
 import { providers, type ProviderName } from '@confab/protocol/providers';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import {
-  maxTokensCap,
   presencePenaltyRange,
   sendableModel,
   sendableTemperature,
@@ -15,6 +14,7 @@ import {
   type ChatSettingsErrors,
 } from '../lib/chat-validation';
 import { presetNameError } from '../lib/presets';
+import { ModelParameterFields } from './model-parameter-fields';
 
 function draftOf(chat: AiChat): ChatSettingsDraft {
   return {
@@ -59,10 +59,7 @@ export function ChatSettingsForm({
   const [presetName, setPresetName] = useState(() => chat.summary.trim().slice(0, 80));
   const [presetError, setPresetError] = useState<string | null>(null);
   const [presetSaved, setPresetSaved] = useState<string | null>(null);
-  const systemId = useId();
-  const noToolsHintId = useId();
   const range = providers[provider].temperature;
-  const effectiveModel = draft.model.trim() || providerModel;
   // The saved temperature may come from another provider's range: say what is sent instead.
   const sent = sendableTemperature(chat.temperature, range);
   // Likewise the saved model may not exist at the provider in use.
@@ -116,112 +113,44 @@ export function ChatSettingsForm({
         error={error('summary')}
         onChange={(e) => set('summary', e.target.value)}
       />
-      <TextField
-        label={t('chatSettings.model')}
-        value={draft.model}
-        hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
-        onChange={(e) => set('model', e.target.value)}
+      <ModelParameterFields
+        draft={draft}
+        set={(change) => {
+          setDraft((d) => ({ ...d, ...change }));
+          setSaved(false);
+        }}
+        error={error}
+        provider={provider}
+        providerModel={providerModel}
+        modelNote={
+          sentModel.replaced ? (
+            <p role="note" className="-mt-2 text-sm">
+              {t('chatSettings.modelReplaced', {
+                value: chat.model.trim(),
+                sent: sentModel.model || t('toolbar.noModel'),
+                provider,
+              })}
+            </p>
+          ) : null
+        }
+        temperatureNote={
+          sent !== chat.temperature ? (
+            <p role="note" className="-mt-2 text-sm">
+              {t('chatSettings.temperatureAdjusted', { value: chat.temperature, sent, provider })}
+            </p>
+          ) : null
+        }
+        beforeNoTools={
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={draft.stream}
+              onChange={(e) => set('stream', e.target.checked)}
+            />
+            {t('chatSettings.stream')}
+          </label>
+        }
       />
-      {sentModel.replaced ? (
-        <p role="note" className="-mt-2 text-sm">
-          {t('chatSettings.modelReplaced', {
-            value: chat.model.trim(),
-            sent: sentModel.model || t('toolbar.noModel'),
-            provider,
-          })}
-        </p>
-      ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={systemId} className="text-sm font-medium">
-          {t('chatSettings.systemMessage')}
-        </label>
-        <textarea
-          id={systemId}
-          rows={3}
-          value={draft.systemMessage}
-          aria-invalid={errors.systemMessage ? true : undefined}
-          onChange={(e) => set('systemMessage', e.target.value)}
-          className="rounded-md border border-border bg-surface p-2 text-sm"
-        />
-        {error('systemMessage') ? (
-          <p className="text-sm text-error-text">{error('systemMessage')}</p>
-        ) : null}
-      </div>
-      <TextField
-        label={t('chatSettings.maxCtxMessages')}
-        inputMode="numeric"
-        value={draft.maxCtxMessages}
-        error={error('maxCtxMessages')}
-        onChange={(e) => set('maxCtxMessages', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.temperature')}
-        inputMode="decimal"
-        value={draft.temperature}
-        error={error('temperature')}
-        hint={t('chatSettings.temperatureHint', {
-          min: range.min,
-          max: range.max,
-          default: range.default,
-          provider,
-        })}
-        onChange={(e) => set('temperature', e.target.value)}
-      />
-      {sent !== chat.temperature ? (
-        <p role="note" className="-mt-2 text-sm">
-          {t('chatSettings.temperatureAdjusted', {
-            value: chat.temperature,
-            sent,
-            provider,
-          })}
-        </p>
-      ) : null}
-      <TextField
-        label={t('chatSettings.maxTokens')}
-        inputMode="numeric"
-        value={draft.maxTokens}
-        error={error('maxTokens')}
-        hint={t('chatSettings.maxTokensHint', { cap: maxTokensCap(effectiveModel) })}
-        onChange={(e) => set('maxTokens', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.topP')}
-        inputMode="decimal"
-        value={draft.topP}
-        error={error('topP')}
-        hint={t('chatSettings.rangeHint', topPRange)}
-        onChange={(e) => set('topP', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.presencePenalty')}
-        inputMode="decimal"
-        value={draft.presencePenalty}
-        error={error('presencePenalty')}
-        hint={t('chatSettings.rangeHint', presencePenaltyRange)}
-        onChange={(e) => set('presencePenalty', e.target.value)}
-      />
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={draft.stream}
-          onChange={(e) => set('stream', e.target.checked)}
-        />
-        {t('chatSettings.stream')}
-      </label>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={draft.noTools}
-            aria-describedby={noToolsHintId}
-            onChange={(e) => set('noTools', e.target.checked)}
-          />
-          {t('chatSettings.noTools')}
-        </label>
-        <p id={noToolsHintId} className="text-xs text-fg-muted">
-          {t('chatSettings.noToolsHint')}
-        </p>
-      </div>
       <div className="flex items-center gap-3">
         <Button type="submit">{t('chatSettings.save')}</Button>
         {saved ? (

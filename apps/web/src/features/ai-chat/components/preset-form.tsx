@@ -1,11 +1,11 @@
 import type { AiPreset } from '@confab/protocol/ai-presets';
-import { providerNames, providers, type ProviderName } from '@confab/protocol/providers';
+import { providerNames, type ProviderName } from '@confab/protocol/providers';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { maxTokensCap, presencePenaltyRange, topPRange } from '../lib/chat-validation';
 import { presetDraftOf, validatePreset, type PresetDraft, type PresetErrors } from '../lib/presets';
+import { ModelParameterFields } from './model-parameter-fields';
 
 /**
  * Edits one of the user's presets with the chat settings' rules (docs/product.md#presets): a
@@ -29,9 +29,7 @@ export function PresetForm({
   const [draft, setDraft] = useState(() => presetDraftOf(preset));
   const [errors, setErrors] = useState<PresetErrors>({ chat: {} });
   const [failure, setFailure] = useState<string | null>(null);
-  const systemId = useId();
   const providerId = useId();
-  const range = providers[draft.provider || activeProvider].temperature;
 
   const set = <K extends keyof PresetDraft>(key: K, value: PresetDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -93,82 +91,13 @@ export function PresetForm({
           ))}
         </select>
       </div>
-      <TextField
-        label={t('chatSettings.model')}
-        value={draft.model}
-        hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
-        onChange={(e) => set('model', e.target.value)}
+      <ModelParameterFields
+        draft={draft}
+        set={(change) => setDraft((d) => ({ ...d, ...change }))}
+        error={chatError}
+        provider={draft.provider || activeProvider}
+        providerModel={providerModel}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={systemId} className="text-sm font-medium">
-          {t('chatSettings.systemMessage')}
-        </label>
-        <textarea
-          id={systemId}
-          rows={4}
-          value={draft.systemMessage}
-          aria-invalid={errors.chat.systemMessage ? true : undefined}
-          onChange={(e) => set('systemMessage', e.target.value)}
-          className="rounded-md border border-border bg-surface p-2 text-sm"
-        />
-        {chatError('systemMessage') ? (
-          <p className="text-sm text-error-text">{chatError('systemMessage')}</p>
-        ) : null}
-      </div>
-      <TextField
-        label={t('chatSettings.maxCtxMessages')}
-        inputMode="numeric"
-        value={draft.maxCtxMessages}
-        error={chatError('maxCtxMessages')}
-        onChange={(e) => set('maxCtxMessages', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.temperature')}
-        inputMode="decimal"
-        value={draft.temperature}
-        error={chatError('temperature')}
-        hint={t('chatSettings.temperatureHint', {
-          min: range.min,
-          max: range.max,
-          default: range.default,
-          provider: draft.provider || activeProvider,
-        })}
-        onChange={(e) => set('temperature', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.maxTokens')}
-        inputMode="numeric"
-        value={draft.maxTokens}
-        error={chatError('maxTokens')}
-        hint={t('chatSettings.maxTokensHint', {
-          cap: maxTokensCap(draft.model.trim() || providerModel),
-        })}
-        onChange={(e) => set('maxTokens', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.topP')}
-        inputMode="decimal"
-        value={draft.topP}
-        error={chatError('topP')}
-        hint={t('chatSettings.rangeHint', topPRange)}
-        onChange={(e) => set('topP', e.target.value)}
-      />
-      <TextField
-        label={t('chatSettings.presencePenalty')}
-        inputMode="decimal"
-        value={draft.presencePenalty}
-        error={chatError('presencePenalty')}
-        hint={t('chatSettings.rangeHint', presencePenaltyRange)}
-        onChange={(e) => set('presencePenalty', e.target.value)}
-      />
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={draft.noTools}
-          onChange={(e) => set('noTools', e.target.checked)}
-        />
-        {t('chatSettings.noTools')}
-      </label>
       {failure ? (
         <p role="alert" className="text-sm text-error-text">
           {failure}
