@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
 import { signUpViaApi } from '../support/accounts';
 import type { ProviderServer } from '../support/provider-server/server';
+
+const attachment = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/attachments/${name}`, import.meta.url));
 
 type Account = Awaited<ReturnType<typeof signUpViaApi>>;
 
@@ -81,6 +85,39 @@ test.describe('AI history on every device', () => {
     await chatList(page).getByRole('button', { name: 'Delete: Renamed on the phone' }).click();
     await expect(chatList(page)).not.toContainText('Renamed on the phone');
     await expect(chatList(phone)).not.toContainText('Renamed on the phone');
+    await phone.context().close();
+  });
+
+  test("a prompt's image and file reach the other device with the message", async ({
+    page,
+    browser,
+    provider,
+  }) => {
+    // docs/product.md#prompt-attachments: attachments are kept with the message, so they sync.
+    const account = await signUpViaApi(page.request, 'attach-sync');
+    await openAiChat(page);
+    await configureProvider(page, {
+      provider: 'OpenAI',
+      base: provider.base('openai-text', '/v1'),
+      key: 'sk-test',
+      model: 'gpt-4o',
+    });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([attachment('wide-gradient.png'), attachment('owl.pdf')]);
+    await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
+    await send(page, 'Look at these on every device');
+    await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
+
+    const phone = await secondDevice(browser, account);
+    await openAiChat(phone);
+    await chatList(phone).getByText('Look at these on every device').click();
+    await expect(phone.getByTestId('prompt-image')).toHaveCount(1, { timeout: 30_000 });
+    await expect(phone.getByTestId('prompt-file')).toContainText('owl.pdf');
+    await phone.getByRole('button', { name: 'Open wide-gradient.png' }).click();
+    await expect(phone.getByRole('dialog', { name: 'wide-gradient.png' })).toContainText(
+      '2048 × 1024',
+    );
     await phone.context().close();
   });
 
