@@ -12,7 +12,7 @@ import { attachmentLimits, imageMimes } from './prompt-attachments';
 export const aiChatExportFormat = 'confab-ai-chats';
 export const aiChatExportVersion = 1;
 /** Largest import file read, in bytes; a larger one is refused before it is read. */
-export const aiChatImportMaxBytes = 50 * 1024 * 1024;
+export const aiChatImportMaxBytes = 256 * 1024 * 1024;
 
 const epochMs = z.number();
 

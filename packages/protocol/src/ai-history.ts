@@ -44,6 +44,11 @@ export type AiHistoryMode = (typeof aiHistoryModes)[number];
 export const aiHistoryPushMax = 200;
 /** Most message changes one pull returns; `more` says whether another page follows. */
 export const aiHistoryPageMax = 1000;
+/**
+ * Stored message bytes past which a pull page ends early (it holds one message at least):
+ * messages keep their prompts' images.
+ */
+export const aiHistoryPageMaxBytes = 8 * 1024 * 1024;
 
 const id = z.string().min(1).max(limits.idMax);
 const revision = z.number().int().min(0);

@@ -4,6 +4,7 @@ import {
   aiHistoryFullMessage,
   aiHistoryMissingParentMessage,
   aiHistoryPageMax,
+  aiHistoryPageMaxBytes,
   type AiHistoryChange,
   type AiHistoryMode,
   type AiHistoryPushChange,
@@ -82,9 +83,18 @@ export class AiHistoryService {
     since: number,
   ): Promise<{ changes: AiHistoryChange[]; more: boolean }> {
     const rows = await this.options.store.messagesSince(user.id, since, aiHistoryPageMax + 1);
+    // A page also ends past `aiHistoryPageMaxBytes` of stored messages (always one at least):
+    // messages with images are large, and a phone takes a reply of a few MB, not hundreds.
+    let taken = 0;
+    let bytes = 0;
+    while (taken < Math.min(rows.length, aiHistoryPageMax)) {
+      bytes += rows[taken]!.data?.length ?? 0;
+      if (taken > 0 && bytes > aiHistoryPageMaxBytes) break;
+      taken += 1;
+    }
     return {
-      changes: rows.slice(0, aiHistoryPageMax).map(messageChange),
-      more: rows.length > aiHistoryPageMax,
+      changes: rows.slice(0, taken).map(messageChange),
+      more: rows.length > taken,
     };
   }
 

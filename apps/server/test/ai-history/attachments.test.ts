@@ -42,6 +42,40 @@ describe.each(databaseTargets)('AI history attachments on $engine', (target) => 
     expect((await phone.messages()).changes).toEqual([{ kind: 'message', revision: 2, message }]);
   });
 
+  it('ends a pull page past 8 MB of messages, so that a phone is never sent hundreds at once', async () => {
+    const { cookie } = await signUp(t.app);
+    const phone = aiHistoryAs(t.app, cookie);
+    const chat = aiChat();
+    // Three messages of about 3.3 MB each: two fit a page, the third comes with the next.
+    const image = (name: string): PromptAttachment => ({
+      kind: 'image',
+      name,
+      size: 2_500_000,
+      mime: 'image/jpeg',
+      dataUrl: `data:image/jpeg;base64,${Buffer.alloc(2_500_000, 7).toString('base64')}`,
+      width: 2048,
+      height: 1536,
+    });
+    const first = aiMessage(chat.id, { parentId: null, attachments: [image('a.jpg')] });
+    const second = aiMessage(chat.id, { parentId: first.id, attachments: [image('b.jpg')] });
+    const third = aiMessage(chat.id, { parentId: second.id, attachments: [image('c.jpg')] });
+    await phone.push([putChat(chat), putMessage(first)]);
+    await phone.push([putMessage(second)]);
+    await phone.push([putMessage(third)]);
+
+    const page = await phone.messages();
+    expect(page.changes.map((c) => (c.kind === 'message' ? c.message.id : c.kind))).toEqual([
+      first.id,
+      second.id,
+    ]);
+    expect(page.more).toBe(true);
+    const next = await phone.messages(page.changes.at(-1)!.revision);
+    expect(next.changes.map((c) => (c.kind === 'message' ? c.message.id : c.kind))).toEqual([
+      third.id,
+    ]);
+    expect(next.more).toBe(false);
+  });
+
   it('refuses an image that is not a data URL of an image type sent', async () => {
     const { cookie } = await signUp(t.app);
     const chat = aiChat();

@@ -39,7 +39,7 @@ describe('chat export and import', () => {
     const view = await openPage();
     await view.user.click(screen.getByRole('button', { name: 'Export / import' }));
     expect(await screen.findByRole('menuitem', { name: 'Import chats…' })).toBeInTheDocument();
-    expect(screen.getByText(/up to 50 MB/)).toBeInTheDocument();
+    expect(screen.getByText(/up to 256 MB/)).toBeInTheDocument();
     await view.user.keyboard('{Escape}');
     const text = chatExportFixture('chatgpt-modern-export.json');
     await view.user.upload(fileInput(), new File([text], 'conversations.json'));

@@ -105,6 +105,14 @@ describe('chat settings validation (docs/product.md#chat-settings)', () => {
     });
   });
 
+  it('the model name is at most 500 characters, as the server keeps it in a preset', () => {
+    expect(check({ model: 'm'.repeat(500) }).ok).toBe(true);
+    expect(check({ model: 'm'.repeat(501) })).toEqual({
+      ok: false,
+      errors: { model: { key: 'modelTooLong', values: { max: 500 } } },
+    });
+  });
+
   it('open range ends are respected', () => {
     expect(inRange(0, { min: 0, max: 1, minOpen: true, default: 0.5 })).toBe(false);
     expect(inRange(1, { min: 0, max: 1, maxOpen: true, default: 0.5 })).toBe(false);

@@ -1,7 +1,10 @@
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { AiChat } from '@confab/protocol/ai-chat';
+import type { PromptAttachment } from '@confab/protocol/prompt-attachments';
+import { useMemo, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AttachButton, AttachmentTray } from '@/features/ai-chat/components/attachment-tray';
 import { usePromptAttachments } from '@/features/ai-chat/hooks/use-prompt-attachments';
 import { changeLanguage } from '@/lib/i18n/i18n';
@@ -94,5 +97,100 @@ describe('attachments in the composer (docs/product.md#prompt-attachments)', () 
     } finally {
       await act(() => changeLanguage('en'));
     }
+  });
+});
+
+type Sent = { text: string; attachments: PromptAttachment[] };
+
+/** A composer bound to a chat that the test switches, with a send that hands the tray over. */
+function ChatComposer({ chats, sent }: { chats: Pick<AiChat, 'id' | 'model'>[]; sent: Sent[] }) {
+  const [index, setIndex] = useState(0);
+  const [model, setModel] = useState<string | null>(null);
+  // As the chat store gives it: the same object until the chat changes.
+  const chat = useMemo(
+    () => ({ ...chats[index]!, model: model ?? chats[index]!.model }),
+    [chats, index, model],
+  );
+  const attachments = usePromptAttachments(openAi, chat);
+  const [text, setText] = useState('hello');
+  return (
+    <>
+      <AttachmentTray
+        items={attachments.items}
+        reading={attachments.reading}
+        refusals={attachments.refusals}
+        onRemove={attachments.remove}
+        onDismiss={attachments.dismissRefusals}
+      />
+      <AttachButton onFiles={(files) => void attachments.add(files)} />
+      <output data-testid="draft">{text}</output>
+      <button onClick={() => setIndex(1)}>Other chat</button>
+      <button onClick={() => setModel('gpt-3.5-turbo')}>Model without vision</button>
+      <button
+        onClick={() => {
+          if (!attachments.checkSend()) return;
+          setText('');
+          void attachments.take().then((taken) => {
+            if (taken) sent.push({ text, attachments: taken });
+          });
+        }}
+      >
+        Send
+      </button>
+    </>
+  );
+}
+
+const openAi = defaultSettings();
+openAi.api.activeProvider = 'OpenAI';
+openAi.api.providers.OpenAI.model = 'gpt-4o';
+const twoChats = [
+  { id: 'a', model: '' },
+  { id: 'b', model: '' },
+];
+
+describe('the tray and the chat it was filled in', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opening another chat empties the tray', async () => {
+    render(<ChatComposer chats={twoChats} sent={[]} />);
+    await pick(new File(['notes'], 'notes.md', { type: 'text/markdown' }));
+    expect(await screen.findAllByTestId('pending-attachment')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Other chat' }));
+    expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+  });
+
+  it('a send waits for a file still being read, and takes it with the prompt', async () => {
+    const sent: Sent[] = [];
+    render(<ChatComposer chats={twoChats} sent={sent} />);
+    let finish!: () => void;
+    const slow = new File(['slow text'], 'slow.txt', { type: 'text/plain' });
+    const text = slow.text.bind(slow);
+    slow.text = () => new Promise<string>((resolve) => (finish = () => void text().then(resolve)));
+    await pick(slow);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toHaveLength(0);
+    await act(async () => finish());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.attachments.map((a) => a.name)).toEqual(['slow.txt']);
+    expect(screen.queryByTestId('pending-attachment')).not.toBeInTheDocument();
+  });
+
+  it('an image waiting when the model changes to one without vision is refused at send, not dropped', async () => {
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 4, height: 4, close() {} }));
+    const sent: Sent[] = [];
+    render(<ChatComposer chats={twoChats} sent={sent} />);
+    await pick(new File(['png'], 'cat.png', { type: 'image/png' }));
+    expect(await screen.findAllByTestId('pending-attachment')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Model without vision' }));
+    await vi.waitFor(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "cat.png wasn't attached: the model gpt-3.5-turbo can't see images.",
+      );
+    });
+    expect(sent).toHaveLength(0);
+    expect(screen.getByTestId('draft')).toHaveTextContent('hello');
+    expect(screen.getAllByTestId('pending-attachment')).toHaveLength(1);
   });
 });

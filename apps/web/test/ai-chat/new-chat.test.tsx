@@ -66,6 +66,17 @@ describe('New chat', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
   });
 
+  it('keeps a chat started from a preset (its own provider or model) instead of reusing it', async () => {
+    const db = await chatDb();
+    await db.putChat(aiChat('preset', { summary: '', updatedAt: 2, provider: 'OpenAI' }));
+    const view = await renderApp('/agents/mindBox');
+    const chats = await screen.findByRole('navigation', { name: 'AI chats' });
+    await waitFor(() => expect(rows(chats)).toHaveLength(1));
+    await view.user.click(within(chats).getAllByRole('button', { name: 'New chat' })[0]!);
+    await waitFor(() => expect(rows(chats)).toHaveLength(2));
+    expect(useChatStore.getState().activeId).not.toBe('preset');
+  });
+
   it('makes a new chat when no chat is empty', async () => {
     const db = await chatDb();
     await db.putChat(aiChat('talk', { summary: 'A talk', updatedAt: 2 }));

@@ -33,7 +33,8 @@ export function ChatInput({
 }: {
   replying?: boolean;
   disabled?: boolean;
-  onSend: (text: string) => void;
+  /** Returning false keeps the text in the input (the page said why it was not sent). */
+  onSend: (text: string) => boolean | void;
   /** Shown instead of the send button while `replying`. */
   onStop?: () => void;
   /** Every change of the text (the chat room reports typing with it). */
@@ -98,7 +99,8 @@ export function ChatInput({
   const send = () => {
     if (replying && (isPresent(text) || allowBlank)) setHeldBack(true);
     if (disabled || text.length > limits.chatInputMax || problem(replying)) return;
-    onSend(text.trim());
+    // false: the page refused it (and says why); the text stays for the user to send again.
+    if (onSend(text.trim()) === false) return;
     setText('');
     onTextChange?.('');
     setOverflow(false);

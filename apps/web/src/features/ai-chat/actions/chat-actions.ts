@@ -194,11 +194,13 @@ export async function createChat(
 }
 
 /**
- * A chat nothing was done in yet: no message, no title and no system message of the user's (a
- * chat they named or prepared is theirs to keep), and no reply running.
+ * A chat nothing was done in yet: no message, no title, no system message, provider or model of
+ * the user's (a chat they named, prepared or started from a preset is theirs to keep), and no
+ * reply running.
  */
 async function isUnused(db: ChatDb, chat: AiChat): Promise<boolean> {
   if (chatReplying(chat.id) || chat.summary.trim() || chat.systemMessage.trim()) return false;
+  if (chat.provider || chat.model.trim()) return false;
   return (await db.listRecentMessages(chat.id, 1)).length === 0;
 }
 

@@ -55,7 +55,11 @@ function useParser(needed: boolean): boolean {
   useEffect(() => {
     if (!needed || ready) return;
     let current = true;
-    void loadMarkdownParser().then(() => current && setReady(true));
+    // Not loaded: the block stays as its text until the next block asks again.
+    loadMarkdownParser().then(
+      () => current && setReady(true),
+      () => undefined,
+    );
     return () => {
       current = false;
     };

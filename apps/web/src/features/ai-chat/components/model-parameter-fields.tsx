@@ -63,6 +63,7 @@ export function ModelParameterFields({
       <TextField
         label={t('chatSettings.model')}
         value={draft.model}
+        error={error('model')}
         hint={t('chatSettings.modelHint', { model: providerModel || t('toolbar.noModel') })}
         onChange={(e) => set({ model: e.target.value })}
       />

@@ -14,13 +14,14 @@ import { ModelParameterFields } from './model-parameter-fields';
 export function PresetForm({
   preset,
   activeProvider,
-  providerModel,
+  providerModels,
   onSave,
   onCancel,
 }: {
   preset: AiPreset;
   activeProvider: ProviderName;
-  providerModel: string;
+  /** Each provider's own model: a preset's blank model means its provider's. */
+  providerModels: Record<string, string>;
   /** Rejects with a translated message when the preset cannot be kept. */
   onSave: (preset: AiPreset) => Promise<void>;
   onCancel: () => void;
@@ -30,6 +31,7 @@ export function PresetForm({
   const [errors, setErrors] = useState<PresetErrors>({ chat: {} });
   const [failure, setFailure] = useState<string | null>(null);
   const providerId = useId();
+  const providerModel = providerModels[draft.provider || activeProvider] ?? '';
 
   const set = <K extends keyof PresetDraft>(key: K, value: PresetDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));

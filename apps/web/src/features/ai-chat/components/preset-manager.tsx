@@ -19,14 +19,15 @@ export function PresetManager({
   builtIns,
   own,
   activeProvider,
-  providerModel,
+  providerModels,
   onSave,
   onDelete,
 }: {
   builtIns: readonly AiPreset[];
   own: readonly AiPreset[];
   activeProvider: ProviderName;
-  providerModel: string;
+  /** Each provider's own model: a preset's blank model means its provider's. */
+  providerModels: Record<string, string>;
   /** Rejects with a translated message when the preset cannot be kept. */
   onSave: (preset: AiPreset) => Promise<void>;
   onDelete: (id: string) => Promise<void>;
@@ -44,7 +45,7 @@ export function PresetManager({
           key={editing.id}
           preset={editing}
           activeProvider={activeProvider}
-          providerModel={providerModel}
+          providerModels={providerModels}
           onCancel={() => setEditing(null)}
           onSave={async (preset) => {
             await onSave(preset);

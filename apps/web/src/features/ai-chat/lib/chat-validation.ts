@@ -85,6 +85,7 @@ export type ChatSettingsErrors = Partial<
 
 export type ChatSettingsErrorKey =
   | 'summaryTooLong'
+  | 'modelTooLong'
   | 'systemMessageTooLong'
   | 'maxCtxMessages'
   | 'maxTokensPositive'
@@ -96,6 +97,8 @@ export type ChatSettingsErrorKey =
   | 'presencePenaltyRange';
 
 const summaryMax = 200;
+/** As long as a synced preset's or chat's model may be (the server refuses longer). */
+const modelMax = 500;
 
 function parseNumber(text: string): number | null {
   if (!isPresent(text)) return null;
@@ -114,6 +117,9 @@ export function validateChatSettings(
   const errors: ChatSettingsErrors = {};
   if (draft.summary.length > summaryMax) {
     errors.summary = { key: 'summaryTooLong', values: { max: summaryMax } };
+  }
+  if (draft.model.trim().length > modelMax) {
+    errors.model = { key: 'modelTooLong', values: { max: modelMax } };
   }
   if (draft.systemMessage.length > limits.systemMessageMax) {
     errors.systemMessage = {

@@ -18,7 +18,14 @@ let parser: MarkdownParser | null = null;
 let loading: Promise<MarkdownParser> | null = null;
 
 export function loadMarkdownParser(): Promise<MarkdownParser> {
-  loading ??= import('./markdown-tree').then((module) => (parser = module.markdownTree));
+  // A failed load (a network blip, a build replaced meanwhile) is tried again next time.
+  loading ??= import('./markdown-tree').then(
+    (module) => (parser = module.markdownTree),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -333,7 +333,12 @@ export function AiChatPage({
               />
             }
             allowBlank={attachments.items.length > 0}
-            onSend={(text) => void sendPrompt(text, settings, tools, attachments.take())}
+            onSend={(text) => {
+              if (!attachments.checkSend()) return false;
+              void attachments.take().then((taken) => {
+                if (taken) return sendPrompt(text, settings, tools, taken);
+              });
+            }}
             onStop={() => stopReply()}
           />
         </AttachmentDropZone>
@@ -398,7 +403,9 @@ export function AiChatPage({
           builtIns={presets.builtIns}
           own={presets.own}
           activeProvider={settings.api.activeProvider}
-          providerModel={provider.model}
+          providerModels={Object.fromEntries(
+            Object.entries(settings.api.providers).map(([name, p]) => [name, p.model]),
+          )}
           onSave={presets.save}
           onDelete={presets.remove}
         />
