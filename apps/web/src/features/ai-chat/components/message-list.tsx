@@ -15,8 +15,12 @@ import { MessageCard, type MessageActions } from './message-card';
 
 /** docs/product.md#ai-chat: overscan 10, row heights estimated from their text. */
 const overscan = 10;
-/** Rows mounted beyond those in view grow by this many a frame, up to the overscan. */
-const overscanStep = 2;
+/**
+ * Rows mounted beyond those in view grow by this many a frame (on each side), up to the overscan:
+ * a markdown-heavy row costs a few ms to lay out, and the virtualiser reads the scroll height
+ * after each mount, which lays out every new row inside that frame's task.
+ */
+const overscanStep = 1;
 /** The rows' width until one is laid out: a row's text wraps by it. */
 let rowWidth = 720;
 /** Closer than this to the bottom counts as "at the bottom" for auto-scroll. */
