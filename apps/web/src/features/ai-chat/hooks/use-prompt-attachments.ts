@@ -69,18 +69,21 @@ export function usePromptAttachments(
     setRefusals([]);
   }, [chatId]);
 
-  // Whether the chat's model takes images, as it is now; null while not known.
+  // Whether the chat's model takes images, as it is now; null while not known. Asked only while
+  // images wait: for an Ollama model it is a request to Ollama.
   const [vision, setVision] = useState<boolean | null>(null);
+  const imagesWait = items.some((a) => a.kind === 'image');
   useEffect(() => {
-    let current = true;
     setVision(null);
+    if (!imagesWait) return;
+    let current = true;
     void modelSeesImages(settings, chat)
       .catch(() => false)
       .then((sees) => current && setVision(sees));
     return () => {
       current = false;
     };
-  }, [settings, chat]);
+  }, [settings, chat, imagesWait]);
 
   const add = (files: readonly File[]) => {
     if (!files.length) return Promise.resolve();
