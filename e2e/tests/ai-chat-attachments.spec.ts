@@ -11,6 +11,7 @@ import {
   test,
 } from '../support/ai-chat';
 import type { ProviderServer } from '../support/provider-server/server';
+import { inEveryLook } from '../support/looks';
 
 /**
  * Files and images in the prompt (docs/product.md#prompt-attachments): picked, pasted or dropped,
@@ -283,29 +284,19 @@ test('the tray and the bubble on a phone and a desktop, light and dark, in Engli
   await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
   await send(page, 'What is in these?');
   await expect(lastReply(page).getByTestId('reply')).not.toBeEmpty();
-  for (const language of ['en', 'zh-CN'] as const) {
-    await page.evaluate((l) => localStorage.setItem('confab:language', l), language);
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const view of [
-        { name: 'phone', width: 375, height: 740 },
-        { name: 'desktop', width: 1280, height: 800 },
-      ] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.setViewportSize({ width: view.width, height: view.height });
-        await page.reload();
-        await expect(page.getByTestId('prompt-image')).toBeVisible({ timeout: 30_000 });
-        // The tray with a picture and a file waiting, over the sent prompt's bubble.
-        const next = page.waitForEvent('filechooser');
-        await page
-          .getByRole('button', { name: language === 'en' ? 'Attach files' : '添加附件' })
-          .click();
-        await (await next).setFiles([fixture('wide-gradient.png'), fixture('owl.pdf')]);
-        await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
-        await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
-        const name = `attachments-${view.name}-${colorScheme}-${language}.png`;
-        const path = testInfo.outputPath(name);
-        await page.screenshot({ path });
-        await testInfo.attach(name, { path, contentType: 'image/png' });
-      }
-  }
+  await inEveryLook(page, async ({ language, colorScheme, view }) => {
+    await expect(page.getByTestId('prompt-image')).toBeVisible({ timeout: 30_000 });
+    // The tray with a picture and a file waiting, over the sent prompt's bubble.
+    const next = page.waitForEvent('filechooser');
+    await page
+      .getByRole('button', { name: language === 'en' ? 'Attach files' : '添加附件' })
+      .click();
+    await (await next).setFiles([fixture('wide-gradient.png'), fixture('owl.pdf')]);
+    await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
+    await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
+    const name = `attachments-${view.name}-${colorScheme}-${language}.png`;
+    const path = testInfo.outputPath(name);
+    await page.screenshot({ path });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  });
 });

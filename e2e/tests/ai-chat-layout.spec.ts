@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import { inEveryLook } from '../support/looks';
 
 const sizes = [
   { width: 375, height: 740 },
@@ -93,22 +94,12 @@ test('the chat screen on a phone and a desktop, light and dark, in English and C
   // A prompt that lost its HTML: its card carries the note.
   await send(page, 'Make it <b>bold</b>');
   await expect(lastReply(page).getByTestId('usage')).toBeVisible();
-  for (const language of ['en', 'zh-CN'] as const) {
-    await page.evaluate((l) => localStorage.setItem('confab:language', l), language);
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const view of [
-        { name: 'phone', width: 375, height: 740 },
-        { name: 'desktop', width: 1280, height: 800 },
-      ] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.setViewportSize({ width: view.width, height: view.height });
-        await page.reload();
-        await expect(page.getByTestId('html-stripped')).toBeVisible({ timeout: 30_000 });
-        await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
-        const name = `ai-chat-${view.name}-${colorScheme}-${language}.png`;
-        const path = testInfo.outputPath(name);
-        await page.screenshot({ path });
-        await testInfo.attach(name, { path, contentType: 'image/png' });
-      }
-  }
+  await inEveryLook(page, async ({ language, colorScheme, view }) => {
+    await expect(page.getByTestId('html-stripped')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
+    const name = `ai-chat-${view.name}-${colorScheme}-${language}.png`;
+    const path = testInfo.outputPath(name);
+    await page.screenshot({ path });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  });
 });

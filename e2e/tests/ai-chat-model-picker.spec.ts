@@ -10,6 +10,7 @@ import {
   test,
 } from '../support/ai-chat';
 import type { ProviderServer } from '../support/provider-server/server';
+import { inEveryLook } from '../support/looks';
 
 /**
  * Several providers at hand (docs/product.md#model-picker): Ollama and the OpenAI-compatible
@@ -203,34 +204,24 @@ test('the open picker on a phone and a desktop, light and dark, in English and C
   await page.setViewportSize({ width: 1280, height: 800 });
   await openAiChat(page);
   await setUpBoth(page, provider, twoTags());
-  for (const language of ['en', 'zh-CN'] as const) {
-    await page.evaluate((l) => localStorage.setItem('confab:language', l), language);
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const view of [
-        { name: 'phone', width: 375, height: 740 },
-        { name: 'desktop', width: 1280, height: 800 },
-      ] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.setViewportSize({ width: view.width, height: view.height });
-        await page.reload();
-        await page.getByTestId('model-badge').click({ timeout: 30_000 });
-        await expect(page.getByRole('option', { name: 'gpt-4o-mini' })).toBeVisible();
-        const name = `model-picker-${view.name}-${colorScheme}-${language}.png`;
-        const path = testInfo.outputPath(name);
-        await page.screenshot({ path });
-        await testInfo.attach(name, { path, contentType: 'image/png' });
-        await page.keyboard.press('Escape');
-        // The settings say several providers can be set up, one the default.
-        await page.getByTestId('model-badge').click();
-        await page.getByRole('button', { name: /DeepSeek/ }).click();
-        await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
-        const settings = `provider-settings-${view.name}-${colorScheme}-${language}.png`;
-        await page.screenshot({ path: testInfo.outputPath(settings) });
-        await testInfo.attach(settings, {
-          path: testInfo.outputPath(settings),
-          contentType: 'image/png',
-        });
-        await page.keyboard.press('Escape');
-      }
-  }
+  await inEveryLook(page, async ({ language, colorScheme, view }) => {
+    await page.getByTestId('model-badge').click({ timeout: 30_000 });
+    await expect(page.getByRole('option', { name: 'gpt-4o-mini' })).toBeVisible();
+    const name = `model-picker-${view.name}-${colorScheme}-${language}.png`;
+    const path = testInfo.outputPath(name);
+    await page.screenshot({ path });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+    await page.keyboard.press('Escape');
+    // The settings say several providers can be set up, one the default.
+    await page.getByTestId('model-badge').click();
+    await page.getByRole('button', { name: /DeepSeek/ }).click();
+    await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
+    const settings = `provider-settings-${view.name}-${colorScheme}-${language}.png`;
+    await page.screenshot({ path: testInfo.outputPath(settings) });
+    await testInfo.attach(settings, {
+      path: testInfo.outputPath(settings),
+      contentType: 'image/png',
+    });
+    await page.keyboard.press('Escape');
+  });
 });

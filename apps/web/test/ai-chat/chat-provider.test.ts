@@ -1,5 +1,4 @@
 // @vitest-environment node
-import type { AiChat } from '@confab/protocol/ai-chat';
 import { defaultSettings, type StoredSettings } from '@confab/protocol/ai-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newChat } from '@/features/ai-chat/actions/chat-actions';
@@ -10,6 +9,7 @@ import {
   startProviderServer,
   type ProviderServer,
 } from '../../../../e2e/support/provider-server/server';
+import { aiChat } from '../helpers/ai-chat-records';
 
 let server: ProviderServer;
 beforeAll(async () => {
@@ -17,21 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const chat: AiChat = {
-  id: 'c1',
-  createdAt: 0,
-  updatedAt: 0,
-  summary: '',
-  model: '',
-  systemMessage: '',
-  maxCtxMessages: 2,
-  temperature: 1.5,
-  maxTokens: null,
-  prompt: '',
-  input: '',
-  stream: true,
-  context: '',
-};
+const chat = aiChat('c1', { summary: '', maxCtxMessages: 2, temperature: 1.5 });
 
 /** Ollama is the active provider; OpenAI is set up too, each at its own tagged base. */
 function twoProviders(tag: string): StoredSettings {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { aiChatMessageSchema } from '@confab/protocol/ai-chat-export';
 import { defaultSettings } from '@confab/protocol/ai-settings';
 import { syncedMessageSchema } from '@confab/protocol/ai-history';
@@ -22,6 +22,7 @@ import {
   startProviderServer,
   type ProviderServer,
 } from '../../../../e2e/support/provider-server/server';
+import { aiChat } from '../helpers/ai-chat-records';
 
 const mb = 1024 * 1024;
 const pngBase64 =
@@ -185,21 +186,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const chat: AiChat = {
-  id: 'c1',
-  createdAt: 0,
-  updatedAt: 0,
-  summary: '',
-  model: '',
-  systemMessage: '',
-  maxCtxMessages: 2,
-  temperature: 0.5,
-  maxTokens: null,
-  prompt: '',
-  input: '',
-  stream: true,
-  context: '',
-};
+const chat = aiChat('c1', { summary: '', maxCtxMessages: 2, temperature: 0.5 });
 
 async function sentMessages(
   provider: 'OpenAI' | 'Ollama',
