@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeySyncSection } from '@/features/ai-settings/components/key-sync-section';
+import { SyncRefusedAlert } from '@/features/ai-settings/components/sync-refused-alert';
 import { deriveSealingKey, sealKeys } from '@/features/ai-settings/lib/key-sealing';
 import { withoutKeys } from '@/features/ai-settings/lib/settings-sync/settings-merge';
 import { useSettingsSyncStore } from '@/features/ai-settings/stores/settings-sync-store';
@@ -86,5 +87,19 @@ describe('key sync on the provider settings screen', () => {
     render(<KeySyncSection onKeysChanged={() => {}} />);
     expect(screen.getByText(/kept on this device only/)).toBeVisible();
     expect(screen.queryByLabelText('Sync API keys (end-to-end encrypted)')).toBeNull();
+  });
+});
+
+describe('a refusal of the settings by the server', () => {
+  it('is shown with its reason until a write is taken', () => {
+    useSettingsSyncStore.setState({ refused: 'settings.presets.0.name: Give the preset a name' });
+    const { rerender } = render(<SyncRefusedAlert />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The server did not take these settings, so they are kept on this device only.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('settings.presets.0.name');
+    useSettingsSyncStore.setState({ refused: null });
+    rerender(<SyncRefusedAlert />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { testConnection, type ConnectionResult } from '../api/connection-test';
 import { fetchModelList } from '@/lib/provider-models/model-list';
 import { validateProvider, type ProviderFieldError } from '../lib/provider-validation';
 import { KeySyncSection } from './key-sync-section';
+import { SyncRefusedAlert } from './sync-refused-alert';
 import { ModelMappingEditor } from './model-mapping-editor';
 import { SettingsFileActions } from './settings-file-actions';
 
@@ -264,6 +265,7 @@ export function ProviderSettingsPanel({
       {firstRun ? null : (
         <>
           {children}
+          <SyncRefusedAlert />
           <KeySyncSection
             // Keys opened from the server replace this device's: the fields show them at once.
             onKeysChanged={() => setDrafts(getSettings().api.providers)}

@@ -8,10 +8,16 @@ export interface SettingsSyncState {
   serverHasKeys: boolean;
   /** This device syncs its API keys (it holds the key derived from the passphrase). */
   keySync: boolean;
+  /**
+   * The server's reason for refusing this device's settings (a 4xx other than a conflict): they
+   * are not sent again until they change. null: the last write, if any, was taken.
+   */
+  refused: string | null;
 }
 
 export const useSettingsSyncStore = create<SettingsSyncState>()(() => ({
   mode: null,
   serverHasKeys: false,
   keySync: false,
+  refused: null,
 }));

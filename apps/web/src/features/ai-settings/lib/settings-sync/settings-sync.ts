@@ -40,6 +40,16 @@ function exclusive<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * A refusal that the same body would meet again (a bad or too large body): sending it on a
+ * timer would only repeat it. 401 (signed out), 408 and 429 (try later) are not among them.
+ */
+const refusesTheBody = (error: unknown) =>
+  isApiError(error) &&
+  error.statusCode >= 400 &&
+  error.statusCode < 500 &&
+  ![401, 408, 429].includes(error.statusCode);
+
 const sameSettings = (a: StoredSettings, b: StoredSettings) =>
   JSON.stringify(a) === JSON.stringify(b);
 
@@ -182,10 +192,17 @@ export function startSettingsSync(): () => void {
       try {
         await syncOnce();
         failures = 0;
+        set({ refused: null });
       } catch (error) {
         if (stopped) return;
         // Signed out elsewhere: the session guard takes the page away.
         if (isApiError(error) && error.statusCode === 401) return;
+        // The next change of the settings (or connection) sends them again.
+        if (refusesTheBody(error)) {
+          failures = 0;
+          set({ refused: error instanceof Error ? error.message : String(error) });
+          return;
+        }
         console.warn('[settings-sync] could not sync the settings', error);
         const delay = retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)] ?? 60_000;
         failures += 1;
