@@ -38,6 +38,11 @@ export interface RateLimitConfig {
   uploadsPerAddressPerMinute: number;
   /** Pushes of AI history per user per minute (a device pushes a long history in batches). */
   aiHistoryPushesPerUserPerMinute: number;
+  /**
+   * Of those, pushes larger than other bodies may be (prompts' images): each may take up to
+   * `limits.aiHistoryPushMaxBytes` to read, so they have an allowance of their own.
+   */
+  aiHistoryLargePushesPerUserPerMinute: number;
 }
 
 export interface McpHostConfig {
@@ -174,6 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30),
       uploadsPerAddressPerMinute: intFrom(env, 'RATE_LIMIT_UPLOADS_PER_ADDRESS', 60),
       aiHistoryPushesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_AI_HISTORY_PER_MINUTE', 600),
+      aiHistoryLargePushesPerUserPerMinute: intFrom(
+        env,
+        'RATE_LIMIT_AI_HISTORY_LARGE_PER_MINUTE',
+        12,
+      ),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),

@@ -184,6 +184,11 @@ export function createServices(
       'AI history pushes',
       config.rateLimits.aiHistoryPushesPerUserPerMinute,
     ),
+    largePushes: perMinute(
+      'ai-history-large-pushes',
+      'large AI history pushes',
+      config.rateLimits.aiHistoryLargePushesPerUserPerMinute,
+    ),
     realtime,
   });
   const settingsSyncOf = (db: typeof database.db) => ({

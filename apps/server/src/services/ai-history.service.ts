@@ -38,6 +38,8 @@ export interface AiHistoryServiceOptions {
   maxBytes: number;
   /** Pushes per user per minute. */
   pushes: AttemptLimiter;
+  /** Pushes whose body may exceed `limits.bodyMaxBytes`, counted before the body is read. */
+  largePushes: AttemptLimiter;
   realtime: Pick<RealtimeHub, 'toUser'>;
 }
 
@@ -127,6 +129,14 @@ export class AiHistoryService {
       });
     }
     return results;
+  }
+
+  /**
+   * Admits a push whose body may be larger than other bodies (a prompt's images), before the
+   * body is read: 429 past the user's allowance, so that a flood of them costs no parsing.
+   */
+  async admitLargePush(user: SessionUser): Promise<void> {
+    await takeAttempt(this.options.largePushes, user.id, 'large AI history pushes');
   }
 
   async push(user: SessionUser, changes: AiHistoryPushChange[]): Promise<PushOutcome> {

@@ -35,6 +35,13 @@ export const aiHistoryChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Messages carry their prompts' images (docs/product.md#prompt-attachments).
       bodyLimit: limits.aiHistoryPushMaxBytes,
+      // A body that may be larger than other bodies (a length past theirs, or none given) is
+      // admitted before it is read, within the user's allowance of such pushes.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length'] ?? Number.NaN);
+        if (Number.isNaN(length) || length > limits.bodyMaxBytes)
+          await aiHistory.admitLargePush(signedInUser(request));
+      },
       schema: {
         body: aiHistoryPushBodySchema,
         response: { 200: aiHistoryPushReplySchema, ...errors },
