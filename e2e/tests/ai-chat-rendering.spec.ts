@@ -115,3 +115,30 @@ test('a chat of 2,000 markdown-heavy messages opens at its end and scrolls to it
     await expect(list.getByText('Long question 0', { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass();
 });
+
+test('↑ in the empty composer brings the last prompt into view to edit it, from far up a long chat', async ({
+  signedIn: page,
+}) => {
+  await openSeeded(
+    page,
+    'Scrolled chat',
+    Array.from({ length: 60 }, (_, i) => ({
+      prompt: `Scrolled question ${i}`,
+      reply: markdownHeavyReply(i),
+    })),
+  );
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText('Scrolled question 59')).toBeVisible();
+  await expect(async () => {
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(list.getByText('Scrolled question 0', { exact: true })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass();
+
+  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
+  const editor = page.getByRole('textbox', { name: 'Edit your prompt' });
+  await expect(editor).toBeInViewport();
+  await expect(editor).toHaveValue('Scrolled question 59');
+  await expect(editor).toBeFocused();
+});

@@ -148,6 +148,12 @@ export const MessageCard = memo(function MessageCard({
     useChatStore.setState({ editRequest: null });
     if (onEdit && !busy) setEditing(true);
   }, [editRequested, onEdit, busy]);
+  useEffect(() => {
+    if (!editing) return;
+    useChatStore.setState({ editingId: message.id });
+    return () =>
+      useChatStore.setState((s) => (s.editingId === message.id ? { editingId: null } : {}));
+  }, [editing, message.id]);
   const reply = live ? live.reply : message.reply;
   const reasoning = live ? live.reasoning : message.reasoning;
   const toolCalls = live ? live.toolCalls : (message.toolCalls ?? []);

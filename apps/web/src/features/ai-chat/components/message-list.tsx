@@ -95,6 +95,7 @@ export function MessageList({
     [rows, estimateSize],
   );
 
+  const editing = useChatStore((s) => s.editingId !== null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -107,7 +108,7 @@ export function MessageList({
     getItemKey: (index) => rows[index]?.key ?? index,
     rangeExtractor,
     // Older messages read after the first screen go in above it: the rows in view stay put.
-    anchorTo: 'end',
+    anchorTo: editing ? 'start' : 'end',
     // Sizes that came in are applied in the next frame, not in the frame that laid them out.
     useAnimationFrameWithResizeObserver: true,
     // Whether the view is at the bottom, from the virtualiser's own sums: reading the list's
@@ -151,6 +152,17 @@ export function MessageList({
     const timer = setTimeout(() => setHighlighted(null), focusHighlightMs);
     return () => clearTimeout(timer);
   }, [highlighted]);
+
+  // ↑ in the empty composer asks to edit the last prompt: its card opens the editor once it is
+  // rendered, which it is not while the user is scrolled far from it. Once open, the editor is
+  // brought into view; the list keeps rows' tops in place meanwhile (`anchorTo` above), so the
+  // taller editor grows downwards instead of pushing the prompt out at the top.
+  const editId = useChatStore((s) => s.editRequest ?? s.editingId);
+  useLayoutEffect(() => {
+    if (!editId) return;
+    const index = rows.findIndex((row) => row.type !== 'timeLine' && row.message.id === editId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [editId, rows, virtualizer]);
 
   // Streaming text grows the last row: follow it unless the user scrolled away.
   useEffect(() => {

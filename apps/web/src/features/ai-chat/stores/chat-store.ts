@@ -35,6 +35,8 @@ export interface ChatState {
   focusMessageId: string | null;
   /** A message whose prompt the user asked to edit from the keyboard (↑), until its card opens it. */
   editRequest: string | null;
+  /** The message whose prompt editor is open: the list then keeps its rows' tops in place. */
+  editingId: string | null;
   /**
    * The replies this tab streams now, by chat id (docs/product.md#ai-reply-lifecycle): they go on
    * while another chat or page is open, and sending in their chat is blocked meanwhile.
@@ -59,6 +61,7 @@ export const initialChatState: ChatState = {
   messagesLoading: false,
   focusMessageId: null,
   editRequest: null,
+  editingId: null,
   replies: {},
   traces: {},
   requests: {},
