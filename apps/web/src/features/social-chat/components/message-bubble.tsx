@@ -13,7 +13,7 @@ import {
 import { cn } from '@/lib/cn';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
-import { AttachmentView } from './attachment-view';
+import { FileMessage } from './file-message';
 import { MessageEditor } from './message-editor';
 import { MessageStatus } from './message-status';
 
@@ -57,8 +57,8 @@ export const MessageBubble = memo(function MessageBubble({
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
-  ) : message.attachment ? (
-    <AttachmentView attachment={message.attachment} onMediaLoad={onMediaLoad} />
+  ) : message.attachment || message.contentType !== 'text' ? (
+    <FileMessage message={message} onMediaLoad={onMediaLoad} />
   ) : (
     <span data-testid="message-content" className="break-words whitespace-pre-wrap">
       {message.content}
