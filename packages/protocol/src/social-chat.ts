@@ -367,6 +367,46 @@ export function attachmentDisplay(mimeType: string): AttachmentDisplay {
   return 'download';
 }
 
+/** Longest page address a link preview is asked for. */
+export const linkPreviewUrlMax = 2048;
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `GET /link-preview?url=`: the preview of an http(s) page, fetched by the server through its
+ * address guard (docs/product.md#link-previews); `preview` is null when the page has none or
+ * may not be fetched.
+ */
+export const linkPreviewQuerySchema = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Give the address of a page')
+    .max(linkPreviewUrlMax, `An address has at most ${linkPreviewUrlMax} characters`)
+    .refine(isWebAddress, 'Give an http:// or https:// address'),
+});
+export const linkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  siteName: z.string().nullable(),
+  /** Our server's copy of the page's image (`/link-preview/{id}/image`), never the site's. */
+  image: z.string().nullable(),
+});
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+export const linkPreviewReplySchema = envelope(z.object({ preview: linkPreviewSchema.nullable() }));
+/** `GET /link-preview/{previewId}/image`: the image of a kept preview. */
+export const linkPreviewImageParamsSchema = z.strictObject({
+  previewId: z.string().regex(/^[0-9a-f]{64}$/, 'Not a preview id'),
+});
+
 /** `GET /presence/{userId}`: only for a contact who has not blocked the viewer. */
 export const presenceParamsSchema = z.strictObject({ userId: userIdSchema });
 export const presenceSchema = z.object({
@@ -436,6 +476,9 @@ export const socialChatApiPaths = {
   file: (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}`,
   presence: (userId: string) => `${base}/presence/${encodeURIComponent(userId)}`,
   rooms: `${base}/rooms`,
+  linkPreview: `${base}/link-preview`,
+  linkPreviewImage: (previewId: string) =>
+    `${base}/link-preview/${encodeURIComponent(previewId)}/image`,
   appSendMessage: '/chat/sendMessage',
   appDeleteMessage: '/chat/deleteMessage',
   appMarkAsRead: '/chat/markAsRead',
@@ -458,6 +501,8 @@ export const socialChatRoutes = {
   file: `${socialApiBase}${base}/files/:fileId`,
   presence: `${socialApiBase}${base}/presence/:userId`,
   rooms: `${socialApiBase}${base}/rooms`,
+  linkPreview: `${socialApiBase}${base}/link-preview`,
+  linkPreviewImage: `${socialApiBase}${base}/link-preview/:previewId/image`,
   appSendMessage: `${socialApiBase}/chat/sendMessage`,
   appDeleteMessage: `${socialApiBase}/chat/deleteMessage`,
   appMarkAsRead: `${socialApiBase}/chat/markAsRead`,

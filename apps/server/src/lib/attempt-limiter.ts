@@ -127,8 +127,13 @@ export class FallbackAttemptLimiter implements AttemptLimiter {
  * Counts one attempt for `key`, or refuses it with a 429 (and its retry-after) once the key
  * has used its window's allowance.
  */
-export async function takeAttempt(limiter: AttemptLimiter, key: string): Promise<void> {
+export async function takeAttempt(
+  limiter: AttemptLimiter,
+  key: string,
+  /** What the 429 says, when more than "too many requests" helps. */
+  message: (retryAfter: number) => string = (retryAfter) =>
+    `Too many requests; try again in ${retryAfter} s`,
+): Promise<void> {
   const retryAfter = await take(limiter, key);
-  if (retryAfter > 0)
-    throw rateLimited(`Too many requests; try again in ${retryAfter} s`, retryAfter);
+  if (retryAfter > 0) throw rateLimited(message(retryAfter), retryAfter);
 }

@@ -59,6 +59,7 @@ export async function startTestApp(
       uploadsPerUserPerMinute: 10_000,
       uploadsPerAddressPerMinute: 10_000,
       aiHistoryPushesPerUserPerMinute: 10_000,
+      linkPreviewsPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
