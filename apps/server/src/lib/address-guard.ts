@@ -1,5 +1,5 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP, type BlockList } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 
 /**

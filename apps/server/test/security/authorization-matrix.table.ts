@@ -347,7 +347,9 @@ export const routeTable: Record<string, RouteRow> = {
     request: () => ({ query: `url=${encodeURIComponent('http://10.0.0.1/')}` }),
     expect: signedIn(),
     replies: {
-      stranger: check<{ preview: unknown }>(({ preview }) => same(preview, null, 'no preview')),
+      stranger: check<{ preview: unknown }>(async ({ preview }) =>
+        same(preview, null, 'no preview'),
+      ),
     },
     why: 'any signed-in user may ask for a preview: the server fetches only public addresses, at a rate per user, and a preview tells nothing the page does not tell anyone',
   },

@@ -70,12 +70,11 @@ export async function limitedFetch(
     let cut = false;
     const reader = response.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
+      if (done || !value) break;
       const room = options.maxBytes - size;
       if (value.length > room) {
         chunks.push(Buffer.from(value.subarray(0, room)));
-        size += room;
         cut = true;
         await reader.cancel();
         break;

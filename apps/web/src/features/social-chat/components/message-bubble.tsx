@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
 import { FileMessage } from './file-message';
+import { LinkPreviewCard } from './link-preview-card';
 import { MessageEditor } from './message-editor';
 import { MessageStatus } from './message-status';
 
@@ -127,6 +128,7 @@ export const MessageBubble = memo(function MessageBubble({
           </DropdownMenu>
         ) : null}
       </div>
+      <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
       <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
         <time dateTime={new Date(message.timestamp).toISOString()}>
           {timeOf(message.timestamp, i18n.language)}

@@ -19,27 +19,27 @@ const changed = () => {
 };
 
 export const uploads = {
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   progressOf: (clientId: string): UploadProgress | null => progress.get(clientId) ?? null,
-  started(clientId: string, stop: () => void): void {
+  started: (clientId: string, stop: () => void): void => {
     stoppers.set(clientId, stop);
     progress.set(clientId, { loaded: 0, total: 0 });
     changed();
   },
-  moved(clientId: string, loaded: number, total: number): void {
+  moved: (clientId: string, loaded: number, total: number): void => {
     if (!stoppers.has(clientId)) return;
     progress.set(clientId, { loaded, total });
     changed();
   },
-  ended(clientId: string): void {
+  ended: (clientId: string): void => {
     stoppers.delete(clientId);
     if (progress.delete(clientId)) changed();
   },
   /** Stops the upload of that message, if one is under way. */
-  stop(clientId: string): void {
+  stop: (clientId: string): void => {
     stoppers.get(clientId)?.();
   },
 };
