@@ -9,6 +9,9 @@ import { freePort } from './support/free-port';
 // here on the first pass are inherited by the workers, so every process agrees on one server.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'confab-e2e-'));
+// The local web site link previews are fetched from (support/preview-site.ts): the one
+// address the server's guard is told to allow.
+process.env.E2E_PREVIEW_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -51,6 +54,7 @@ export default defineConfig({
       RATE_LIMIT_REGISTER_PER_HOUR: '10000',
       RATE_LIMIT_LOGIN_FAILURES: '10000',
       RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: '10000',
+      LINK_PREVIEW_ALLOWED_ADDRESSES: `127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
     },
   },
 });

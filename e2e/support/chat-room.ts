@@ -102,3 +102,16 @@ export async function deleteMessage(page: Page, text: string) {
   await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
   await expect(messagesWith(page, text)).toHaveCount(0);
 }
+
+type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * Picks files in the room's composer and sends them, with `caption` as their text; files wait
+ * in the tray until the send (docs/product.md#chat-files).
+ */
+export async function sendFiles(page: Page, files: FilePayload | FilePayload[], caption = '') {
+  await page.getByTestId('attach-input').setInputFiles(files);
+  await expect(page.getByRole('list', { name: /^(Files to send|待发送的文件)$/ })).toBeVisible();
+  if (caption) await chatInput(page).fill(caption);
+  await chatInput(page).press('Enter');
+}

@@ -9,6 +9,7 @@ import {
   openRoom,
   storedChat,
   storedMessages,
+  sendFiles,
   tinyPng,
   twoFriends,
 } from '../support/chat-room';
@@ -27,9 +28,7 @@ test('messages sent offline wait, survive a reload, and are delivered exactly on
   const pending = messagesWith(alice.page, 'written on the train');
   await expect(pending.getByRole('status')).toHaveText('发送中');
   // An image too: it is kept, file and all, until it can be uploaded.
-  await alice.page
-    .getByTestId('attach-input')
-    .setInputFiles({ name: 'train.png', mimeType: 'image/png', buffer: tinyPng });
+  await sendFiles(alice.page, { name: 'train.png', mimeType: 'image/png', buffer: tinyPng });
   const pendingImage = messagesWith(alice.page, 'train.png');
   await expect(pendingImage.getByRole('status')).toHaveText('发送中');
 

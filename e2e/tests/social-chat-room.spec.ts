@@ -8,6 +8,7 @@ import {
   messageLog,
   messagesWith,
   openRoom,
+  sendFiles,
   tinyPng,
   twoFriends,
 } from '../support/chat-room';
@@ -75,9 +76,7 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   await expect(messagesWith(bob.page, 'Hello Bob, edited')).toHaveCount(0);
 
   // An image is uploaded, sent and previewed on both sides.
-  await alice.page
-    .getByTestId('attach-input')
-    .setInputFiles({ name: 'dot <1>.png', mimeType: 'image/png', buffer: tinyPng });
+  await sendFiles(alice.page, { name: 'dot <1>.png', mimeType: 'image/png', buffer: tinyPng });
   const image = bob.page.getByRole('img', { name: 'dot <1>.png' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);

@@ -6,6 +6,7 @@ import {
   closeAll,
   messageLog,
   openRoom,
+  sendFiles,
   tinyPng,
   twoFriends,
 } from '../support/chat-room';
@@ -127,7 +128,7 @@ test('file names: shown as text on the link and the image caption', async ({ bro
   for (const [i, payload] of corpus.entries()) {
     const image = i % 2 === 0;
     const name = `${payload.text}.${image ? 'png' : 'txt'}`;
-    await alice.page.getByTestId('attach-input').setInputFiles({
+    await sendFiles(alice.page, {
       name,
       mimeType: image ? 'image/png' : 'text/plain',
       buffer: image ? tinyPng : Buffer.from(`plain text ${payload.marker}\n`),

@@ -161,6 +161,7 @@ export async function buildApp(
     app.services.presence.close();
     app.services.typing.close();
     await app.services.files.close();
+    await app.services.linkPreviews.close();
     await app.services.sends.close();
   });
   // Not ready from the first moment of a shutdown (tests close the app directly, main.ts on SIGTERM).

@@ -43,6 +43,25 @@ export interface RateLimitConfig {
    * `limits.aiHistoryPushMaxBytes` to read, so they have an allowance of their own.
    */
   aiHistoryLargePushesPerUserPerMinute: number;
+  /** Link previews per user per minute that fetch a page (previews already kept are free). */
+  linkPreviewsPerUserPerMinute: number;
+}
+
+/** Link previews (docs/product.md#link-previews): the server fetches the pages, never the browser. */
+export interface LinkPreviewConfig {
+  /**
+   * Loopback, private and link-local addresses are never fetched, except these the operator
+   * allows: `host:port` or a bare address (LINK_PREVIEW_ALLOWED_ADDRESSES, comma-separated).
+   */
+  allowedAddresses: string[];
+  /** Longest a page or image may take, every redirect included. */
+  timeoutMs: number;
+  /** Most bytes of a page read; the rest is not read. */
+  maxHtmlBytes: number;
+  /** Largest preview image kept; a larger one is left out. */
+  maxImageBytes: number;
+  /** How long a preview (or a page that had none) is kept before it is fetched again. */
+  cacheTtlMs: number;
 }
 
 export interface McpHostConfig {
@@ -59,6 +78,7 @@ export interface McpHostConfig {
 }
 
 export interface AppConfig {
+  linkPreview: LinkPreviewConfig;
   port: number;
   host: string;
   dataDir: string;
@@ -184,6 +204,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'RATE_LIMIT_AI_HISTORY_LARGE_PER_MINUTE',
         12,
       ),
+      linkPreviewsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_LINK_PREVIEWS_PER_MINUTE', 30),
+    },
+    linkPreview: {
+      allowedAddresses: (env.LINK_PREVIEW_ALLOWED_ADDRESSES ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: positiveIntFrom(env, 'LINK_PREVIEW_TIMEOUT_MS', 5_000),
+      maxHtmlBytes: positiveIntFrom(env, 'LINK_PREVIEW_MAX_HTML_BYTES', 512 * 1024),
+      maxImageBytes: positiveIntFrom(env, 'LINK_PREVIEW_MAX_IMAGE_BYTES', 1024 * 1024),
+      cacheTtlMs: positiveIntFrom(env, 'LINK_PREVIEW_CACHE_TTL_MS', 24 * 60 * 60_000),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),

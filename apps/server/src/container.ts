@@ -42,6 +42,8 @@ import { SharedTypingStore } from './realtime/shared-typing-store';
 import { RedisPresence } from './lib/redis/presence-store';
 import { RedisTyping } from './lib/redis/typing-store';
 import { FilesService } from './services/files.service';
+import { LinkPreviewService } from './services/link-preview.service';
+import { LinkPreviewRepository } from './repositories/link-preview.repository';
 import { PresenceService } from './services/presence.service';
 import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
@@ -146,6 +148,16 @@ export function createServices(
     sweepIntervalMs: config.uploadSweepIntervalMs,
     log,
   });
+  const linkPreviews = new LinkPreviewService({
+    ...config.linkPreview,
+    previews: new LinkPreviewRepository(database.db),
+    fetches: perMinute(
+      'link-preview-fetches',
+      'link preview fetches',
+      config.rateLimits.linkPreviewsPerUserPerMinute,
+    ),
+    log,
+  });
   const messagesStore = (db: DatabaseHandle['db']): MessagesStore => ({
     messages: new MessageRepository(db),
     chats: new ChatRepository(db),
@@ -227,6 +239,7 @@ export function createServices(
     presence,
     typing,
     files,
+    linkPreviews,
     mcp,
     mcpHost,
     aiHistory,

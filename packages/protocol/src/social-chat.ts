@@ -291,17 +291,121 @@ export const fileParamsSchema = z.strictObject({ fileId: fileIdSchema });
 export const uploadReplySchema = envelope(z.object({ file: attachmentSchema }));
 export const uploadLimits = {
   maxBytes: 10 * 1024 * 1024,
+  /** Files one send may carry (a drop, a paste or a pick of several); each is its own message. */
+  filesPerSend: 10,
   /** Checked against the file's content, not only its name. */
   mimeTypes: [
     'image/png',
     'image/jpeg',
     'image/gif',
     'image/webp',
+    'image/heic',
+    'image/heif',
     'application/pdf',
     'text/plain',
     'application/zip',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.text',
+    'audio/mpeg',
+    'audio/ogg',
+    'audio/mp4',
+    'audio/wav',
+    'video/mp4',
+    'video/webm',
   ],
 } as const;
+
+export type UploadMimeType = (typeof uploadLimits.mimeTypes)[number];
+
+/** The names a file of each allowed type may have; the content decides the type. */
+export const uploadExtensions: Record<UploadMimeType, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heif', 'heic'],
+  'application/pdf': ['pdf'],
+  'text/plain': ['txt', 'text', 'md', 'csv', 'log'],
+  'application/zip': ['zip'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'audio/mpeg': ['mp3'],
+  'audio/ogg': ['ogg', 'oga', 'opus'],
+  'audio/mp4': ['m4a'],
+  'audio/wav': ['wav'],
+  'video/mp4': ['mp4', 'm4v'],
+  'video/webm': ['webm'],
+};
+
+/** Every file name ending an upload may have, for the picker and the check before sending. */
+export const uploadFileExtensions = [...new Set(Object.values(uploadExtensions).flat())];
+
+/**
+ * How a stored file is shown (docs/product.md#chat-files): only raster images every browser
+ * renders safely as `<img>` are inline; audio and video play in the browser's own players; all
+ * else (HEIC included, which most browsers cannot show) is a download. Never HTML or SVG.
+ */
+export type AttachmentDisplay = 'image' | 'audio' | 'video' | 'download';
+const inlineImages: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export function attachmentDisplay(mimeType: string): AttachmentDisplay {
+  if (inlineImages.includes(mimeType)) return 'image';
+  if (
+    mimeType.startsWith('audio/') &&
+    (uploadLimits.mimeTypes as readonly string[]).includes(mimeType)
+  )
+    return 'audio';
+  if (
+    mimeType.startsWith('video/') &&
+    (uploadLimits.mimeTypes as readonly string[]).includes(mimeType)
+  )
+    return 'video';
+  return 'download';
+}
+
+/** Longest page address a link preview is asked for. */
+export const linkPreviewUrlMax = 2048;
+
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `GET /link-preview?url=`: the preview of an http(s) page, fetched by the server through its
+ * address guard (docs/product.md#link-previews); `preview` is null when the page has none or
+ * may not be fetched.
+ */
+export const linkPreviewQuerySchema = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Give the address of a page')
+    .max(linkPreviewUrlMax, `An address has at most ${linkPreviewUrlMax} characters`)
+    .refine(isWebAddress, 'Give an http:// or https:// address'),
+});
+export const linkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  siteName: z.string().nullable(),
+  /** Our server's copy of the page's image (`/link-preview/{id}/image`), never the site's. */
+  image: z.string().nullable(),
+});
+export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+export const linkPreviewReplySchema = envelope(z.object({ preview: linkPreviewSchema.nullable() }));
+/** `GET /link-preview/{previewId}/image`: the image of a kept preview. */
+export const linkPreviewImageParamsSchema = z.strictObject({
+  previewId: z.string().regex(/^[0-9a-f]{64}$/, 'Not a preview id'),
+});
 
 /** `GET /presence/{userId}`: only for a contact who has not blocked the viewer. */
 export const presenceParamsSchema = z.strictObject({ userId: userIdSchema });
@@ -372,6 +476,9 @@ export const socialChatApiPaths = {
   file: (fileId: string) => `${base}/files/${encodeURIComponent(fileId)}`,
   presence: (userId: string) => `${base}/presence/${encodeURIComponent(userId)}`,
   rooms: `${base}/rooms`,
+  linkPreview: `${base}/link-preview`,
+  linkPreviewImage: (previewId: string) =>
+    `${base}/link-preview/${encodeURIComponent(previewId)}/image`,
   appSendMessage: '/chat/sendMessage',
   appDeleteMessage: '/chat/deleteMessage',
   appMarkAsRead: '/chat/markAsRead',
@@ -394,6 +501,8 @@ export const socialChatRoutes = {
   file: `${socialApiBase}${base}/files/:fileId`,
   presence: `${socialApiBase}${base}/presence/:userId`,
   rooms: `${socialApiBase}${base}/rooms`,
+  linkPreview: `${socialApiBase}${base}/link-preview`,
+  linkPreviewImage: `${socialApiBase}${base}/link-preview/:previewId/image`,
   appSendMessage: `${socialApiBase}/chat/sendMessage`,
   appDeleteMessage: `${socialApiBase}/chat/deleteMessage`,
   appMarkAsRead: `${socialApiBase}/chat/markAsRead`,

@@ -199,6 +199,20 @@ export interface AiProviderSettingsTable {
   updated_at: number;
 }
 
+/** A page's preview as last fetched (migration 0017); all texts null: the page had none. */
+export interface LinkPreviewsTable {
+  /** SHA-256 (hex) of `url`. */
+  id: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  site_name: string | null;
+  image_type: string | null;
+  /** The image's bytes in base64, as our server serves them. */
+  image_data: string | null;
+  fetched_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,6 +227,7 @@ export interface Database {
   ai_chats: AiChatsTable;
   ai_messages: AiMessagesTable;
   ai_provider_settings: AiProviderSettingsTable;
+  link_previews: LinkPreviewsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -130,9 +130,10 @@ export class FallbackAttemptLimiter implements AttemptLimiter {
 export async function takeAttempt(
   limiter: AttemptLimiter,
   key: string,
-  what = 'requests',
+  /** What the 429 says, when more than "too many requests" helps. */
+  message: (retryAfter: number) => string = (retryAfter) =>
+    `Too many requests; try again in ${retryAfter} s`,
 ): Promise<void> {
   const retryAfter = await take(limiter, key);
-  if (retryAfter > 0)
-    throw rateLimited(`Too many ${what}; try again in ${retryAfter} s`, retryAfter);
+  if (retryAfter > 0) throw rateLimited(message(retryAfter), retryAfter);
 }

@@ -15,6 +15,7 @@ import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { socialMessagesRoutes } from './api/chat-social-msg/messages';
 import { filesRoutes } from './api/chat-social-msg/files';
 import { presenceRoutes } from './api/chat-social-msg/presence';
+import { linkPreviewRoutes } from './api/chat-social-msg/link-previews';
 import { mcpActivateRoute } from './api/mcp/activate';
 import { mcpAddServerRoute } from './api/mcp/addServer';
 import { mcpCallRoute } from './api/mcp/call';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(socialChatCompatRoutes);
   await app.register(filesRoutes);
   await app.register(presenceRoutes);
+  await app.register(linkPreviewRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpOfferRoute);
   await app.register(mcpCallRoute);

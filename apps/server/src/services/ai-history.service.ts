@@ -136,7 +136,11 @@ export class AiHistoryService {
    * body is read: 429 past the user's allowance, so that a flood of them costs no parsing.
    */
   async admitLargePush(user: SessionUser): Promise<void> {
-    await takeAttempt(this.options.largePushes, user.id, 'large AI history pushes');
+    await takeAttempt(
+      this.options.largePushes,
+      user.id,
+      (seconds) => `Too many large AI history pushes; try again in ${seconds} s`,
+    );
   }
 
   async push(user: SessionUser, changes: AiHistoryPushChange[]): Promise<PushOutcome> {

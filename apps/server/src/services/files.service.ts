@@ -142,12 +142,12 @@ export class FilesService implements AttachmentLookup {
     try {
       await pipeline(upload.content, measure, writer);
       if (size === 0) throw badRequest('The file is empty');
-      const mimeType = detector.finish();
+      const mimeType = detector.finish(extensionOf(name));
       if (!mimeType) {
         throw new AppError(
           415,
           'UNSUPPORTED_MEDIA_TYPE',
-          'This kind of file cannot be sent; allowed are PNG, JPEG, GIF and WebP images, PDF, plain text and ZIP',
+          'This kind of file cannot be sent; allowed are images (PNG, JPEG, GIF, WebP, HEIC), PDF, office documents (DOCX, XLSX, PPTX, ODT), audio (MP3, OGG, M4A, WAV), video (MP4, WebM), plain text and ZIP',
         );
       }
       if (!extensionsByType[mimeType].includes(extensionOf(name))) {

@@ -17,6 +17,7 @@ import { contactsAs } from './contacts';
 import { befriend, chatContent, friends, person, socialAs } from './social-chat';
 import { startTestApp } from './test-app';
 import { signUpAdmin } from './users';
+import { loadConfig } from '../../src/config';
 
 /** Cases per route; CI runs the default, a deeper local run sets FUZZ_RUNS. */
 export const fuzzRuns = Number(process.env.FUZZ_RUNS) || 200;
@@ -230,6 +231,8 @@ export async function fuzzRoutesSuite(target: DatabaseTarget): Promise<void> {
     {
       mcp: mcpSettings({ connectTimeoutMs: 1000 }),
       uploadMaxBytes: fuzzUploadMaxBytes,
+      // Fuzzed page addresses name hosts that do not answer (or do not exist): give up quickly.
+      linkPreview: { ...loadConfig({}).linkPreview, timeoutMs: 300 },
     },
     { onRoute: collected.onRoute },
   );

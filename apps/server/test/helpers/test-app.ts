@@ -60,6 +60,7 @@ export async function startTestApp(
       uploadsPerAddressPerMinute: 10_000,
       aiHistoryPushesPerUserPerMinute: 10_000,
       aiHistoryLargePushesPerUserPerMinute: 10_000,
+      linkPreviewsPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

@@ -342,6 +342,22 @@ export const routeTable: Record<string, RouteRow> = {
     expect: partiesOnly,
     why: "only a user's contacts see whether they are online",
   },
+  'GET /api/chat-social-msg/link-preview': {
+    // A private address: refused by the guard without any network, so the answer is no preview.
+    request: () => ({ query: `url=${encodeURIComponent('http://10.0.0.1/')}` }),
+    expect: signedIn(),
+    replies: {
+      stranger: check<{ preview: unknown }>(async ({ preview }) =>
+        same(preview, null, 'no preview'),
+      ),
+    },
+    why: 'any signed-in user may ask for a preview: the server fetches only public addresses, at a rate per user, and a preview tells nothing the page does not tell anyone',
+  },
+  'GET /api/chat-social-msg/link-preview/:previewId/image': {
+    request: () => ({ params: { previewId: '0'.repeat(64) } }),
+    expect: signedIn(404),
+    why: "a kept preview's image is public page content, served to signed-in users only",
+  },
   'GET /api/ai-history/chats': {
     request: async (w) => {
       await w.aiHistory();

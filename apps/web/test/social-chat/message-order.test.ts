@@ -128,11 +128,21 @@ describe('send rules', () => {
   });
 
   it('refuses files over the cap, of types not allowed, or empty', () => {
-    expect(fileProblem({ size: 10, type: 'image/png' })).toBeNull();
-    expect(fileProblem({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe('tooBig');
-    expect(fileProblem({ size: 10, type: 'text/html' })).toBe('type');
-    expect(fileProblem({ size: 10, type: '' })).toBe('type');
-    expect(fileProblem({ size: 0, type: 'image/png' })).toBe('empty');
+    expect(fileProblem({ size: 10, type: 'image/png', name: 'a.png' })).toBeNull();
+    expect(fileProblem({ size: 10 * 1024 * 1024 + 1, type: 'image/png', name: 'a.png' })).toBe(
+      'tooBig',
+    );
+    expect(fileProblem({ size: 10, type: 'text/html', name: 'a.html' })).toBe('type');
+    expect(fileProblem({ size: 10, type: 'image/svg+xml', name: 'a.svg' })).toBe('type');
+    expect(fileProblem({ size: 10, type: '', name: 'noname' })).toBe('type');
+    expect(fileProblem({ size: 0, type: 'image/png', name: 'a.png' })).toBe('empty');
+    // Named for what they are, whatever the browser calls their type (HEIC: often nothing).
+    for (const name of ['a.docx', 'a.xlsx', 'a.pptx', 'a.odt', 'a.mp3', 'a.ogg', 'a.m4a']) {
+      expect(fileProblem({ size: 10, type: '', name })).toBeNull();
+    }
+    for (const name of ['a.wav', 'a.mp4', 'a.webm', 'a.HEIC', 'a.heif', 'a.pdf']) {
+      expect(fileProblem({ size: 10, type: '', name })).toBeNull();
+    }
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(10 * 1024 * 1024)).toBe('10 MB');
   });

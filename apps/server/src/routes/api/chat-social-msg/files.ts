@@ -2,6 +2,7 @@ import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplySchema } from '@confab/protocol/errors';
 import {
+  attachmentDisplay,
   chatIdSchema,
   fileParamsSchema,
   socialChatFailureTexts,
@@ -115,7 +116,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: fileParamsSchema } },
     async (request, reply) => {
       const { file, content } = await files.open(signedInUser(request), request.params.fileId);
-      const isImage = file.mime_type.startsWith('image/');
+      // Only raster images browsers render safely are shown in place; everything else (audio and
+      // video included: the players fetch them all the same) downloads when opened.
+      const inline = attachmentDisplay(file.mime_type) === 'image';
       return reply
         .header(
           'content-type',
@@ -125,7 +128,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header(
           'content-disposition',
-          contentDisposition(isImage ? 'inline' : 'attachment', file.original_name),
+          contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
         )
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, max-age=86400')

@@ -1,7 +1,8 @@
 import type { PromptAttachment } from '@confab/protocol/prompt-attachments';
-import { FileText, Paperclip, X } from 'lucide-react';
+import { Paperclip, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingFileChip } from '@/components/pending-file-chip';
 import { Button } from '@/components/ui/button';
 import {
   attachmentTokens,
@@ -117,44 +118,22 @@ export function AttachmentTray({
       {items.length || reading.length ? (
         <ul aria-label={t('attachments.pending')} className="flex flex-wrap gap-2">
           {items.map((item, index) => (
-            <li
+            <PendingFileChip
               key={`${index}:${item.name}`}
-              data-testid="pending-attachment"
-              className="flex max-w-full items-center gap-2 rounded-lg border border-border bg-surface py-1 pr-1 pl-1 text-xs"
-            >
-              {item.kind === 'image' && isSafeImageDataUrl(item.dataUrl) ? (
-                <img
-                  src={item.dataUrl}
-                  alt=""
-                  className="size-8 shrink-0 rounded object-cover"
-                  draggable={false}
-                />
-              ) : (
-                <FileText aria-hidden className="ml-1 size-4 shrink-0 text-fg-muted" />
-              )}
-              <span className="flex min-w-0 flex-col">
-                <span className="truncate font-medium">{item.name}</span>
-                <span className="text-fg-muted">
-                  {formatBytes(item.size)}
-                  {item.kind !== 'image'
-                    ? ` · ${t('attachments.tokens', { count: estimateTokens(item.text) })}`
-                    : ''}
-                  {item.kind !== 'image' && item.truncated
-                    ? ` · ${t('attachments.truncated')}`
-                    : ''}
-                </span>
-              </span>
-              <Button
-                type="button"
-                size="icon"
-                variant="ghost"
-                className="size-6 shrink-0"
-                aria-label={t('attachments.remove', { name: item.name })}
-                onClick={() => onRemove(index)}
-              >
-                <X aria-hidden className="size-3.5" />
-              </Button>
-            </li>
+              name={item.name}
+              thumbnail={
+                item.kind === 'image' && isSafeImageDataUrl(item.dataUrl) ? item.dataUrl : undefined
+              }
+              detail={[
+                formatBytes(item.size),
+                ...(item.kind !== 'image'
+                  ? [t('attachments.tokens', { count: estimateTokens(item.text) })]
+                  : []),
+                ...(item.kind !== 'image' && item.truncated ? [t('attachments.truncated')] : []),
+              ].join(' · ')}
+              removeLabel={t('attachments.remove', { name: item.name })}
+              onRemove={() => onRemove(index)}
+            />
           ))}
           {reading.map((name, i) => (
             <li key={`reading:${i}`} role="status" className="px-2 py-1 text-xs text-fg-muted">

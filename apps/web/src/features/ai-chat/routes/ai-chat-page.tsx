@@ -3,6 +3,7 @@ import type { ProviderName } from '@confab/protocol/providers';
 import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { DocumentTitle } from '@/components/document-title';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,6 @@ import { InspectorPanel } from '../components/inspector-panel';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
-import { AttachmentDropZone } from '../components/attachment-drop-zone';
 import { usePromptAttachments } from '../hooks/use-prompt-attachments';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
@@ -203,7 +203,9 @@ export function AiChatPage({
         <aside ref={asideRef} className="hidden w-64 shrink-0 flex-col md:flex">
           {panel === 'chats' ? null : chatList}
         </aside>
-        <AttachmentDropZone
+        <FileDropZone
+          testId="chat-section"
+          label={t('attachments.drop')}
           enabled={attachEnabled}
           onFiles={(files) => void attachments.add(files)}
           className="mx-auto flex min-w-0 flex-1 flex-col gap-2 lg:max-w-[60vw]"
@@ -341,7 +343,7 @@ export function AiChatPage({
             }}
             onStop={() => stopReply()}
           />
-        </AttachmentDropZone>
+        </FileDropZone>
       </div>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />

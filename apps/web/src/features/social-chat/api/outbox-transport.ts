@@ -1,54 +1,10 @@
-import { socialApiBase } from '@confab/protocol/envelope';
-import { socialChatApiPaths, uploadReplySchema } from '@confab/protocol/social-chat';
 import type { AppSocket } from '@/lib/realtime/socket-client';
 import { socketRequest } from '@/lib/realtime/socket-request';
-import type {
-  DeliveryOutcome,
-  OutboxEntry,
-  OutboxTransport,
-  UploadOutcome,
-} from '../lib/outbox-entry';
+import type { DeliveryOutcome, OutboxTransport } from '../lib/outbox-entry';
+import { uploadFile } from './upload-file';
 
 /** How long a send waits for the server's acknowledgement before it counts as unanswered. */
 export const sendAckTimeoutMs = 10_000;
-/** Uploads are bigger; the social API's timeout (docs/product.md#ui-timings). */
-const uploadTimeoutMs = 30_000;
-
-async function replyMessage(response: Response): Promise<string> {
-  try {
-    const json = (await response.json()) as { message?: unknown };
-    if (typeof json.message === 'string') return json.message;
-  } catch {
-    // Not JSON (a proxy's page): the status says enough.
-  }
-  return `HTTP ${response.status}: ${response.statusText}`;
-}
-
-/** `POST files/upload` as multipart: the chat first, then the file (the server reads in order). */
-export async function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadOutcome> {
-  const form = new FormData();
-  form.append('chatId', entry.chatId);
-  form.append('file', entry.file, entry.content);
-  let response: Response;
-  try {
-    response = await fetch(`${socialApiBase}${socialChatApiPaths.upload}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-      body: form,
-      signal: AbortSignal.timeout(uploadTimeoutMs),
-    });
-  } catch (error) {
-    // No answer: offline or cut off. The upload is tried again with the next flush.
-    return { ok: false, retry: true, error: error instanceof Error ? error.message : 'Network' };
-  }
-  if (!response.ok) return { ok: false, retry: false, error: await replyMessage(response) };
-  const parsed = uploadReplySchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success)
-    return { ok: false, retry: false, error: 'Unexpected reply from the server' };
-  return { ok: true, attachment: parsed.data.data.file };
-}
-
 /**
  * The app's outbox transport: messages go over the tab's socket with an acknowledgement that
  * carries the stored message. Nothing is emitted while disconnected (socket.io would buffer it

@@ -1,11 +1,11 @@
-import { uploadLimits } from '@confab/protocol/social-chat';
 import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { acceptedFiles } from '../lib/send-rules';
 
-/** Picks a file or image to send; the rules are checked by the caller before anything leaves. */
-export function AttachButton({ onPick }: { onPick: (file: File) => void }) {
+/** Picks files or images to send (several at once); the caller checks them before anything leaves. */
+export function AttachButton({ onPick }: { onPick: (files: File[]) => void }) {
   const { t } = useTranslation('socialChat');
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -13,13 +13,15 @@ export function AttachButton({ onPick }: { onPick: (file: File) => void }) {
       <input
         ref={input}
         type="file"
+        multiple
         hidden
         data-testid="attach-input"
-        accept={uploadLimits.mimeTypes.join(',')}
+        accept={acceptedFiles}
         onChange={(e) => {
-          const file = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
+          // Emptied, so that picking the same file again is a change too.
           e.target.value = '';
-          if (file) onPick(file);
+          if (files.length) onPick(files);
         }}
       />
       <Button

@@ -1,6 +1,7 @@
 import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +11,7 @@ import { appOutbox } from '../lib/app-outbox';
 import { useChangeMessage } from '../api/change-message';
 import { useChatMessages } from '../hooks/use-chat-messages';
 import { useMarkRead } from '../hooks/use-mark-read';
+import { usePendingFiles } from '../hooks/use-pending-files';
 import { useOutboxEntries } from '../hooks/use-outbox-entries';
 import { usePresence } from '../hooks/use-presence';
 import { useSendMessage } from '../hooks/use-send-message';
@@ -49,7 +51,8 @@ export function ChatRoom({
   // the room read-only at once, and nothing (typing, read marks) is said into it meanwhile.
   const writable = !chat.readOnly;
   const typing = useTyping(chat._id, viewer.id, writable);
-  const { sendText, sendFile, retry: retrySend } = useSendMessage(chat._id, viewer.id);
+  const { sendText, sendFiles, retry: retrySend } = useSendMessage(chat._id, viewer.id);
+  const pendingFiles = usePendingFiles();
   useMarkRead(chat._id, viewer.id, log.messages, writable);
 
   const [searching, setSearching] = useState(false);
@@ -100,7 +103,13 @@ export function ChatRoom({
   );
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-8rem)] w-full flex-col rounded-xl border border-border bg-surface lg:max-w-[60vw]">
+    <FileDropZone
+      enabled={writable}
+      onFiles={pendingFiles.add}
+      label={t('file.drop')}
+      testId="room-drop-zone"
+      className="mx-auto flex h-[calc(100dvh-8rem)] w-full flex-col rounded-xl border border-border bg-surface lg:max-w-[60vw]"
+    >
       <RoomHeader
         name={name}
         online={online}
@@ -147,8 +156,12 @@ export function ChatRoom({
         }}
         onTextChange={typing.reportText}
         onBlur={typing.stop}
-        onPickFile={sendFile}
+        pending={pendingFiles}
+        onSendFiles={(files, caption) => {
+          typing.stop();
+          sendFiles(files, caption);
+        }}
       />
-    </div>
+    </FileDropZone>
   );
 }

@@ -13,7 +13,8 @@ import {
 import { cn } from '@/lib/cn';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
-import { AttachmentView } from './attachment-view';
+import { FileMessage } from './file-message';
+import { LinkPreviewCard } from './link-preview-card';
 import { MessageEditor } from './message-editor';
 import { MessageStatus } from './message-status';
 
@@ -57,8 +58,8 @@ export const MessageBubble = memo(function MessageBubble({
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
-  ) : message.attachment ? (
-    <AttachmentView attachment={message.attachment} onMediaLoad={onMediaLoad} />
+  ) : message.attachment || message.contentType !== 'text' ? (
+    <FileMessage message={message} onMediaLoad={onMediaLoad} />
   ) : (
     <span data-testid="message-content" className="break-words whitespace-pre-wrap">
       {message.content}
@@ -127,6 +128,7 @@ export const MessageBubble = memo(function MessageBubble({
           </DropdownMenu>
         ) : null}
       </div>
+      <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
       <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
         <time dateTime={new Date(message.timestamp).toISOString()}>
           {timeOf(message.timestamp, i18n.language)}

@@ -1,24 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { ChatInput } from '@/components/chat-input/chat-input';
+import type { PendingFiles } from '../hooks/use-pending-files';
 import { AttachButton } from './attach-button';
+import { PendingFilesTray } from './pending-files-tray';
 
 /**
- * The foot of the room: the input and the attach button, or, in a chat nothing new can be
- * written into, one neutral line. It is the same whether the other side blocked the viewer or
- * the pair are no longer contacts, so it tells no more than the block dialog promises.
+ * The foot of the room: the files waiting to be sent, the input and the attach button, or, in
+ * a chat nothing new can be written into, one neutral line. It is the same whether the other
+ * side blocked the viewer or the pair are no longer contacts, so it tells no more than the
+ * block dialog promises. With files waiting, the text typed is their caption.
  */
 export function RoomComposer({
   readOnly,
+  pending,
   onSend,
+  onSendFiles,
   onTextChange,
   onBlur,
-  onPickFile,
 }: {
   readOnly: boolean;
+  pending: PendingFiles;
   onSend: (text: string) => void;
+  onSendFiles: (files: File[], caption: string) => void;
   onTextChange: (text: string) => void;
   onBlur: () => void;
-  onPickFile: (file: File) => void;
 }) {
   const { t } = useTranslation('socialChat');
   return (
@@ -28,12 +33,19 @@ export function RoomComposer({
           {t('readOnly')}
         </p>
       ) : (
-        <ChatInput
-          onSend={onSend}
-          onTextChange={onTextChange}
-          onBlur={onBlur}
-          accessory={<AttachButton onPick={onPickFile} />}
-        />
+        <>
+          <PendingFilesTray pending={pending} />
+          <ChatInput
+            onSend={(text) => {
+              if (pending.files.length) onSendFiles(pending.take(), text);
+              else onSend(text);
+            }}
+            allowBlank={pending.files.length > 0}
+            onTextChange={onTextChange}
+            onBlur={onBlur}
+            accessory={<AttachButton onPick={pending.add} />}
+          />
+        </>
       )}
     </div>
   );

@@ -1,16 +1,9 @@
 import { limits } from '@confab/protocol/limits';
-import { uploadLimits } from '@confab/protocol/social-chat';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { appOutbox } from '../lib/app-outbox';
-import {
-  fileContentType,
-  fileMessageText,
-  fileProblem,
-  formatSize,
-  sendProblem,
-} from '../lib/send-rules';
+import { fileContentType, fileMessageText, sendProblem } from '../lib/send-rules';
 
 /**
  * Sending goes through the outbox whatever the connection: the message shows as sending at
@@ -38,34 +31,33 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
     [chatId, userId, t],
   );
 
-  const sendFile = useCallback(
-    (file: File) => {
-      if (!chatId || !userId) {
+  /**
+   * Each file goes as its own message, in order; the caption (the text typed with them) is the
+   * text of the last one, else a file's text is its name (docs/product.md#chat-files). The files
+   * were checked when they were added (`usePendingFiles`).
+   */
+  const sendFiles = useCallback(
+    (files: readonly File[], caption: string) => {
+      if (!chatId || !userId || !files.length) {
         toast({ title: t('send.missing'), variant: 'warning' });
         return;
       }
-      const problem = fileProblem(file);
-      if (problem) {
-        toast({
-          title: t(`file.${problem}`, {
-            name: file.name,
-            type: file.type || t('file.unknownType'),
-            max: formatSize(uploadLimits.maxBytes),
-          }),
-          variant: 'error',
-        });
-        return;
-      }
       const outbox = appOutbox();
-      void outbox
-        .add({
-          userId,
-          chatId,
-          content: fileMessageText(file.name),
-          contentType: fileContentType(file),
-          file,
-        })
-        .then(() => outbox.flush(userId));
+      const text = caption.trim();
+      void (async () => {
+        for (const [index, file] of files.entries()) {
+          const last = index === files.length - 1;
+          await outbox.add({
+            userId,
+            chatId,
+            content: last && text ? text.slice(0, limits.chatInputMax) : fileMessageText(file.name),
+            contentType: fileContentType(file),
+            file,
+            fileName: file.name,
+          });
+        }
+        await outbox.flush(userId);
+      })();
     },
     [chatId, userId, t],
   );
@@ -79,5 +71,5 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
     [userId],
   );
 
-  return { sendText, sendFile, retry };
+  return { sendText, sendFiles, retry };
 }

@@ -20,12 +20,18 @@ export interface OutboxEntry {
   error: string | null;
   /** A file still to upload; dropped once uploaded. */
   file: Blob | null;
+  /**
+   * The file's name, when the text is a caption (docs/product.md#chat-files); without it (an
+   * entry kept from before captions) the text is the name.
+   */
+  fileName?: string | null;
   /** The uploaded file, sent with the message as `fileId`. */
   attachment: Attachment | null;
 }
 
 export type OutboxDraft = Pick<OutboxEntry, 'userId' | 'chatId' | 'content' | 'contentType'> & {
   file?: Blob | null;
+  fileName?: string | null;
 };
 
 /** What a send attempt came to. `retry` means "not refused: try again when connected". */

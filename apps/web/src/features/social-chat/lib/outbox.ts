@@ -136,6 +136,7 @@ export function createOutbox(deps: {
         status: 'sending',
         error: null,
         file: draft.file ?? null,
+        fileName: draft.fileName ?? null,
         attachment: null,
       };
       await update(entry);

@@ -1,5 +1,10 @@
 import { limits } from '@confab/protocol/limits';
-import { uploadLimits, type ContentType } from '@confab/protocol/social-chat';
+import {
+  attachmentDisplay,
+  uploadFileExtensions,
+  uploadLimits,
+  type ContentType,
+} from '@confab/protocol/social-chat';
 import { isPresent } from '@/components/chat-input/input-rules';
 
 /**
@@ -18,17 +23,34 @@ export function sendProblem(input: {
 
 export type FileProblem = 'tooBig' | 'type' | 'empty';
 
-/** The upload rules the server applies (size cap, type allow-list), checked before sending. */
-export function fileProblem(file: { size: number; type: string }): FileProblem | null {
+/** The lower-cased extension of a file name, or '' when it has none. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * The upload rules the server applies (size cap, type allow-list), checked before sending. The
+ * name decides here, since browsers name many types differently (or not at all: HEIC); the
+ * server reads the content and refuses a file that is not what its name says.
+ */
+export function fileProblem(file: {
+  size: number;
+  type: string;
+  name: string;
+}): FileProblem | null {
   if (file.size === 0) return 'empty';
   if (file.size > uploadLimits.maxBytes) return 'tooBig';
-  if (!(uploadLimits.mimeTypes as readonly string[]).includes(file.type)) return 'type';
+  if (!uploadFileExtensions.includes(extensionOf(file.name))) return 'type';
   return null;
 }
 
-export const isImageType = (mimeType: string) => mimeType.startsWith('image/');
+/** What the file chooser offers: every allowed name ending. */
+export const acceptedFiles = uploadFileExtensions.map((extension) => `.${extension}`).join(',');
 
-/** The content type a file is sent as: images are previewed, other files are links. */
+export const isImageType = (mimeType: string) => attachmentDisplay(mimeType) === 'image';
+
+/** The content type a file is sent as: images shown in place are `image`, all else `file`. */
 export function fileContentType(file: { type: string }): ContentType {
   return isImageType(file.type) ? 'image' : 'file';
 }

@@ -1,30 +1,34 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 /**
- * The chat column as a place to paste files into or drop files on
- * (docs/product.md#prompt-attachments). While files are dragged over it, a dashed target says
- * where they go; the drag is counted, since entering a child leaves its parent.
+ * An area to paste files into or drop files on: the AI chat's column
+ * (docs/product.md#prompt-attachments) and the chat room (docs/product.md#chat-files). While
+ * files are dragged over it, a dashed target says where they go; the drag is counted, since
+ * entering a child leaves its parent.
  */
-export function AttachmentDropZone({
+export function FileDropZone({
   enabled,
   onFiles,
+  label,
   className,
+  testId,
   children,
 }: {
   enabled: boolean;
   onFiles: (files: File[]) => void;
+  /** What the target says while files are dragged over it. */
+  label: string;
   className?: string;
+  testId?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('mindBox');
   const [depth, setDepth] = useState(0);
   return (
     <section
       className={`relative ${className ?? ''}`}
-      data-testid="chat-section"
+      data-testid={testId}
       onPaste={(event) => {
         const files = [...event.clipboardData.files];
         if (!files.length || !enabled) return;
@@ -55,9 +59,9 @@ export function AttachmentDropZone({
       {depth > 0 ? (
         <div
           data-testid="drop-target"
-          className="pointer-events-none absolute inset-0 z-30 flex items-center justify-center rounded-xl border-2 border-dashed border-secondary bg-surface/85 text-sm font-medium"
+          className="pointer-events-none absolute inset-0 z-30 flex items-center justify-center rounded-xl border-2 border-dashed border-secondary bg-surface/85 p-4 text-center text-sm font-medium"
         >
-          {t('attachments.drop')}
+          {label}
         </div>
       ) : null}
       {children}

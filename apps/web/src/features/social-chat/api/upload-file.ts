@@ -1,0 +1,70 @@
+import { socialApiBase } from '@confab/protocol/envelope';
+import { socialChatApiPaths, uploadReplySchema } from '@confab/protocol/social-chat';
+import type { OutboxEntry, UploadOutcome } from '../lib/outbox-entry';
+import { uploads } from '../lib/upload-progress';
+
+/** Uploads are bigger; the social API's timeout (docs/product.md#ui-timings). */
+const uploadTimeoutMs = 30_000;
+
+/** The error an upload stopped by its user ends with; its message is gone by then. */
+export const uploadCancelled = 'Cancelled';
+
+function replyMessage(xhr: XMLHttpRequest): string {
+  try {
+    const json = JSON.parse(xhr.responseText) as { message?: unknown };
+    if (typeof json.message === 'string') return json.message;
+  } catch {
+    // Not JSON (a proxy's page): the status says enough.
+  }
+  return `HTTP ${xhr.status}: ${xhr.statusText}`;
+}
+
+/**
+ * `POST files/upload` as multipart: the chat first, then the file (the server reads in order).
+ * XMLHttpRequest rather than fetch, for its upload progress, reported to `uploads` with the
+ * means to stop it; a stopped upload sends nothing further.
+ */
+export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.append('chatId', entry.chatId);
+  form.append('file', entry.file, entry.fileName ?? entry.content);
+  const xhr = new XMLHttpRequest();
+  return new Promise<UploadOutcome>((resolve) => {
+    const finish = (outcome: UploadOutcome) => {
+      uploads.ended(entry.clientId);
+      resolve(outcome);
+    };
+    // No answer: offline or cut off. The upload is tried again with the next flush.
+    const unanswered = () => finish({ ok: false, retry: true, error: 'Network' });
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) uploads.moved(entry.clientId, event.loaded, event.total);
+    };
+    xhr.onerror = unanswered;
+    xhr.ontimeout = unanswered;
+    xhr.onabort = () => finish({ ok: false, retry: false, error: uploadCancelled });
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        finish({ ok: false, retry: false, error: replyMessage(xhr) });
+        return;
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Checked below.
+      }
+      const parsed = uploadReplySchema.safeParse(body);
+      finish(
+        parsed.success
+          ? { ok: true, attachment: parsed.data.data.file }
+          : { ok: false, retry: false, error: 'Unexpected reply from the server' },
+      );
+    };
+    xhr.open('POST', `${socialApiBase}${socialChatApiPaths.upload}`);
+    xhr.withCredentials = true;
+    xhr.timeout = uploadTimeoutMs;
+    xhr.setRequestHeader('Accept', 'application/json');
+    uploads.started(entry.clientId, () => xhr.abort());
+    xhr.send(form);
+  });
+}
