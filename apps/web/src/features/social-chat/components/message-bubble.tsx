@@ -14,7 +14,11 @@ import { cn } from '@/lib/cn';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
 import { AttachmentView } from './attachment-view';
+import { useMessageActions } from './message-actions-context';
 import { MessageEditor } from './message-editor';
+import { MessageMenuItems, offersMenu } from './message-menu-items';
+import { MessageQuote } from './message-quote';
+import { ReactionBar } from './reaction-bar';
 import { MessageStatus } from './message-status';
 
 export interface MessageHandlers {
@@ -55,6 +59,7 @@ export const MessageBubble = memo(function MessageBubble({
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
+  const actions = useMessageActions();
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.attachment ? (
@@ -99,10 +104,13 @@ export const MessageBubble = memo(function MessageBubble({
               }}
             />
           ) : (
-            body
+            <>
+              <MessageQuote message={message} />
+              {body}
+            </>
           )}
         </div>
-        {canChange && !editing ? (
+        {offersMenu(actions, message, changeable, canChange) && !editing ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
@@ -115,18 +123,22 @@ export const MessageBubble = memo(function MessageBubble({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              {message.attachment ? null : (
+              <MessageMenuItems message={message} />
+              {!canChange || message.attachment ? null : (
                 <DropdownMenuItem onSelect={() => setEditing(true)}>
                   {t('message.edit')}
                 </DropdownMenuItem>
               )}
-              <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
-                {t('message.delete')}
-              </DropdownMenuItem>
+              {canChange ? (
+                <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
+                  {t('message.delete')}
+                </DropdownMenuItem>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null}
       </div>
+      <ReactionBar message={message} own={own} />
       <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
         <time dateTime={new Date(message.timestamp).toISOString()}>
           {timeOf(message.timestamp, i18n.language)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import { AttachButton } from './attach-button';
@@ -13,8 +14,11 @@ export function RoomComposer({
   onTextChange,
   onBlur,
   onPickFile,
+  above,
 }: {
   readOnly: boolean;
+  /** Shown over the input (what a reply answers). */
+  above?: ReactNode;
   onSend: (text: string) => void;
   onTextChange: (text: string) => void;
   onBlur: () => void;
@@ -22,18 +26,21 @@ export function RoomComposer({
 }) {
   const { t } = useTranslation('socialChat');
   return (
-    <div className="border-t border-border p-2">
+    <div className="border-t border-border p-2" data-room-composer>
       {readOnly ? (
         <p role="status" className="px-2 py-2 text-center text-sm text-fg-muted">
           {t('readOnly')}
         </p>
       ) : (
-        <ChatInput
-          onSend={onSend}
-          onTextChange={onTextChange}
-          onBlur={onBlur}
-          accessory={<AttachButton onPick={onPickFile} />}
-        />
+        <>
+          {above}
+          <ChatInput
+            onSend={onSend}
+            onTextChange={onTextChange}
+            onBlur={onBlur}
+            accessory={<AttachButton onPick={onPickFile} />}
+          />
+        </>
       )}
     </div>
   );

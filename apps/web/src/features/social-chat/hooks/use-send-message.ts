@@ -1,4 +1,5 @@
 import { limits } from '@confab/protocol/limits';
+import type { ReplyQuote } from '@confab/protocol/reactions';
 import { uploadLimits } from '@confab/protocol/social-chat';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
   const { t } = useTranslation('socialChat');
 
   const sendText = useCallback(
-    (text: string) => {
+    (text: string, replyTo: ReplyQuote | null = null) => {
       const problem = sendProblem({ text, chatId, userId });
       if (problem === 'missing' || !chatId || !userId) {
         toast({ title: t('send.missing'), variant: 'warning' });
@@ -32,7 +33,7 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
       }
       const outbox = appOutbox();
       void outbox
-        .add({ userId, chatId, content: text.trim(), contentType: 'text' })
+        .add({ userId, chatId, content: text.trim(), contentType: 'text', replyTo })
         .then(() => outbox.flush(userId));
     },
     [chatId, userId, t],

@@ -1,3 +1,4 @@
+import type { ReplyQuote } from '@confab/protocol/reactions';
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 
 /**
@@ -22,10 +23,13 @@ export interface OutboxEntry {
   file: Blob | null;
   /** The uploaded file, sent with the message as `fileId`. */
   attachment: Attachment | null;
+  /** The message it answers, sent as `replyToId` and shown quoted while it waits. */
+  replyTo?: ReplyQuote | null;
 }
 
 export type OutboxDraft = Pick<OutboxEntry, 'userId' | 'chatId' | 'content' | 'contentType'> & {
   file?: Blob | null;
+  replyTo?: ReplyQuote | null;
 };
 
 /** What a send attempt came to. `retry` means "not refused: try again when connected". */

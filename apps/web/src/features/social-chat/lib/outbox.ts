@@ -137,6 +137,7 @@ export function createOutbox(deps: {
         error: null,
         file: draft.file ?? null,
         attachment: null,
+        replyTo: draft.replyTo ?? null,
       };
       await update(entry);
       return entry;
