@@ -66,10 +66,19 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
     const wanted = query.trim().toLowerCase();
     const usable = data.filter((e) => e.group !== undefined && e.group !== 2);
     if (wanted) {
-      const found = usable.filter(
-        (e) =>
-          e.label.toLowerCase().includes(wanted) || e.tags?.some((tag) => tag.includes(wanted)),
-      );
+      // Best first: the name itself, a name that starts with it, a name holding it, a keyword.
+      const rank = (e: CompactEmoji) => {
+        const label = e.label.toLowerCase();
+        if (label === wanted) return 0;
+        if (label.startsWith(wanted)) return 1;
+        if (label.includes(wanted)) return 2;
+        return e.tags?.some((tag) => tag.includes(wanted)) ? 3 : -1;
+      };
+      const found = usable
+        .map((e) => ({ e, rank: rank(e) }))
+        .filter((match) => match.rank >= 0)
+        .sort((a, b) => a.rank - b.rank || (a.e.order ?? 0) - (b.e.order ?? 0))
+        .map((match) => match.e);
       return [{ key: 'results', title: null, emoji: found }];
     }
     const byGroup = groupKeys
