@@ -7,6 +7,26 @@ import type { MessageActions } from '../components/message-actions-context';
 import type { RoomMessage } from '../lib/message-order';
 import { quoteOf } from '../lib/reply-quote';
 
+const focusComposer = () =>
+  document.querySelector<HTMLTextAreaElement>('[data-room-composer] textarea')?.focus();
+
+/**
+ * The composer takes the focus, so the reply can be typed at once. The menu the reply was
+ * picked from gives the focus back to its button when it has closed (after its animation), so
+ * the composer takes it again from there.
+ */
+function focusComposerAfterMenu() {
+  requestAnimationFrame(focusComposer);
+  const takeBack = (event: FocusEvent) => {
+    if (!(event.target instanceof Element) || event.target.getAttribute('aria-haspopup') !== 'menu')
+      return;
+    document.removeEventListener('focusin', takeBack);
+    focusComposer();
+  };
+  document.addEventListener('focusin', takeBack);
+  setTimeout(() => document.removeEventListener('focusin', takeBack), 1000);
+}
+
 const failure = (title: string) => (error: unknown) =>
   toast({
     title,
@@ -42,10 +62,7 @@ export function useMessageExtras(
       viewerId,
       reply: (message) => {
         setReplyTo(quoteOf(message));
-        // The composer takes the focus, so the reply can be typed at once.
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLTextAreaElement>('[data-room-composer] textarea')?.focus(),
-        );
+        focusComposerAfterMenu();
       },
       pickReaction: setPicking,
       toggleReaction,
