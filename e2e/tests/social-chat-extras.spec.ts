@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   chatInput,
   closeAll,
@@ -19,10 +19,7 @@ async function fromMenu(page: Page, text: string, item: string) {
 }
 
 /** Makes `a` and a new person friends through the API, and returns the new person and chat. */
-async function newFriendOf(
-  browser: Parameters<typeof friendsInRoom>[0],
-  a: { context: { request: import('@playwright/test').APIRequestContext } },
-) {
+async function newFriendOf(browser: Browser, a: { context: { request: APIRequestContext } }) {
   const carol = await personInBrowser(browser, 'carol');
   const add = await a.context.request.post('/api/chat-social-msg/contacts/add', {
     data: { receiverName: carol.username },

@@ -17,7 +17,7 @@ export const reactionLimits = {
 // Code points an emoji may be made of: pictographs, skin tones, flags' regional indicators,
 // the joiner, variation selector 16, the keycap mark and its bases, and subdivision tags.
 const emojiPart =
-  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200D\uFE0F\u20E3#*0-9]|[\u{E0020}-\u{E007F}])+$/u;
+  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200D|\uFE0F|\u20E3|[#*0-9]|[\u{E0020}-\u{E007F}])+$/u;
 const emojiStart = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3)/u;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

@@ -13,7 +13,7 @@ export function ReplyPreview({ quote, onCancel }: { quote: ReplyQuote; onCancel:
       role="status"
       className="mb-2 flex items-center gap-2 rounded-md border-l-4 border-primary bg-surface-muted px-2 py-1 text-sm"
     >
-      <p className="min-w-0 flex-1 truncate">
+      <p className="line-clamp-2 min-w-0 flex-1 break-words">
         {t('extras.replyingTo', {
           name: visibleText(quote.senderUsername),
           excerpt: quoteText(quote, t),
