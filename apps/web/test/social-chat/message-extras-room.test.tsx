@@ -76,6 +76,28 @@ describe('replies, reactions, forwards and delete for me in the room', () => {
     expect(screen.queryByText('Replying to other: lunch at noon?')).toBeNull();
   });
 
+  it('a reply written offline waits in the outbox and leaves once, with its replyToId, when connected', async () => {
+    const { user } = await openRoom([messageIn(chatId, 1, { content: 'are you there?' })]);
+    act(() => void fakeSocket.disconnect());
+    await openMenu(user, 'are you there?');
+    await user.click(await screen.findByRole('menuitem', { name: 'Reply' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'back soon{Enter}');
+    // Shown at once with its quote, sent when the connection is back.
+    expect(within(article('back soon')).getByTestId('message-quote')).toHaveTextContent(
+      'are you there?',
+    );
+    // Only this one: an earlier test's unanswered sends wait in the same outbox.
+    const sends = () =>
+      fakeSocket.emitted.filter(
+        ([event, payload]) =>
+          event === 'sendMessage' && (payload as { content: string }).content === 'back soon',
+      );
+    expect(sends()).toHaveLength(0);
+    act(() => void fakeSocket.connect());
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    expect(sends()[0]?.[1]).toMatchObject({ content: 'back soon', replyToId: `m-${chatId}-1` });
+  });
+
   it('cancels a reply', async () => {
     const { user } = await openRoom([messageIn(chatId, 1, { content: 'hello' })]);
     await openMenu(user, 'hello');
