@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { emojiFont } from '../lib/emoji-font';
 
 /** One emoji as the bundled data lists it (emojibase's compact form). */
 interface CompactEmoji {
@@ -173,7 +175,10 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
                       aria-label={emoji.label}
                       title={emoji.label}
                       onClick={() => onPick(emoji.unicode)}
-                      className="flex aspect-square items-center justify-center rounded-md text-2xl hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-secondary focus-visible:outline-none"
+                      className={cn(
+                        'flex aspect-square items-center justify-center rounded-md text-2xl hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-secondary focus-visible:outline-none',
+                        emojiFont,
+                      )}
                     >
                       {emoji.unicode}
                     </button>

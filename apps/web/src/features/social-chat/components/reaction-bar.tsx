@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { visibleText } from '@/lib/visible-text';
+import { emojiFont } from '../lib/emoji-font';
 import type { RoomMessage } from '../lib/message-order';
 import { useMessageActions } from './message-actions-context';
 
@@ -45,7 +46,9 @@ export function ReactionBar({ message, own }: { message: RoomMessage; own: boole
                     : 'border-border bg-surface text-fg hover:bg-surface-muted',
                 )}
               >
-                <span aria-hidden>{reaction.emoji}</span>
+                <span aria-hidden className={emojiFont}>
+                  {reaction.emoji}
+                </span>
                 <span aria-hidden className="text-xs tabular-nums">
                   {reaction.users.length}
                 </span>
