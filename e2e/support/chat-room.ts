@@ -98,7 +98,7 @@ export async function editMessage(page: Page, text: string, newText: string) {
 /** Deletes one's own message showing `text` through its menu, after the confirmation. */
 export async function deleteMessage(page: Page, text: string) {
   await messagesWith(page, text).getByRole('button', { name: '消息操作' }).click();
-  await page.getByRole('menuitem', { name: '删除' }).click();
+  await page.getByRole('menuitem', { name: '删除', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
   await expect(messagesWith(page, text)).toHaveCount(0);
 }

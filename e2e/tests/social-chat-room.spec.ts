@@ -46,8 +46,12 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   // Bob's room is open and visible, so the message is read; Alice sees that live.
   const onAlice = messagesWith(alice.page, 'Hello <b>Bob</b>');
   await expect(onAlice.getByRole('status')).toHaveText('已读');
-  // Only the sender may change a message.
-  await expect(onBob.getByRole('button', { name: '消息操作' })).toHaveCount(0);
+  // Only the sender may change a message: Bob's menu on it has no edit or deletion.
+  await onBob.getByRole('button', { name: '消息操作' }).click();
+  await expect(bob.page.getByRole('menuitem', { name: '回复' })).toBeVisible();
+  await expect(bob.page.getByRole('menuitem', { name: '编辑' })).toHaveCount(0);
+  await expect(bob.page.getByRole('menuitem', { name: '删除', exact: true })).toHaveCount(0);
+  await bob.page.keyboard.press('Escape');
 
   // Bob answers; Alice sees it on the left, her own on the right.
   await chatInput(bob.page).fill('Hi Alice, nice to hear from you');

@@ -34,6 +34,8 @@ try {
       edited_at: null,
       deleted: 0,
       revision: 0,
+      reply_to_id: null,
+      forward: null,
     };
   };
   const transact = groupedTransactor(db, (trx) => trx);

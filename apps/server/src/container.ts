@@ -34,6 +34,9 @@ import { tellPairChanges } from './services/pair-changes';
 import { ChatsService } from './services/chats.service';
 import { MessageNotifications } from './services/message-notifications';
 import { MessagesService, type MessagesStore } from './services/messages.service';
+import { MessageExtrasService, type MessageExtrasStore } from './services/message-extras.service';
+import { ReactionRepository } from './repositories/reaction.repository';
+import { HiddenMessageRepository } from './repositories/hidden-message.repository';
 import { FileRepository } from './repositories/file.repository';
 import { MemoryPresenceStore, type PresenceStore } from './realtime/presence-store';
 import { MemoryTypingStore, type TypingStore } from './realtime/typing-store';
@@ -168,6 +171,18 @@ export function createServices(
     'message sends',
     config.rateLimits.messagesPerUserPerMinute,
   );
+  const extrasStore = (db: DatabaseHandle['db']): MessageExtrasStore => ({
+    messages: new MessageRepository(db),
+    reactions: new ReactionRepository(db),
+    hidden: new HiddenMessageRepository(db),
+  });
+  const messageExtras = new MessageExtrasService({
+    store: extrasStore(database.reads),
+    transact: transactor(database.db, extrasStore),
+    chats,
+    allowance: messageSends,
+    notify: messageNotifications,
+  });
   const messages = new MessagesService({
     // Everything the service reads outside a transaction (the check before a send, history).
     store: messagesStore(database.reads),
@@ -177,6 +192,7 @@ export function createServices(
     chats,
     attachments: files,
     notify: messageNotifications,
+    extras: messageExtras,
   });
   const mcpServers = new McpServerRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
@@ -236,6 +252,7 @@ export function createServices(
     chats,
     sends,
     messages,
+    messageExtras,
     presence,
     typing,
     files,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { envelope, socialApiBase } from './envelope';
 import { limits } from './limits';
+import {
+  emojiSchema,
+  forwardMarkSchema,
+  reactionSchema,
+  replyQuoteSchema,
+  type Reaction,
+} from './reactions';
 
 /**
  * Social chat: one-to-one chats, their messages and each participant's own view of a chat
@@ -32,6 +39,9 @@ export const socialChatOperations = [
   'uploadFile',
   'presence',
   'rooms',
+  'reactMessage',
+  'hideMessage',
+  'forwardMessage',
 ] as const;
 export type SocialChatOperation = (typeof socialChatOperations)[number];
 
@@ -55,6 +65,9 @@ export const socialChatFailureTexts: Record<SocialChatOperation, string> = {
   uploadFile: '上传文件失败',
   presence: '获取在线状态失败',
   rooms: '获取聊天室失败',
+  reactMessage: '添加回应失败',
+  hideMessage: '删除消息失败',
+  forwardMessage: '转发消息失败',
 };
 
 /** Shown when a send lacks text, a chat or a signed-in user (docs/product.md#send-rules). */
@@ -137,6 +150,14 @@ export const socialMessageSchema = z.object({
   deleted: z.boolean(),
   /** For the viewer's own messages: the other participant has read it; for others': the viewer has. */
   isRead: z.boolean(),
+  /** The message this one answers, as it is now; null when it answers none. */
+  replyTo: replyQuoteSchema.nullable().optional(),
+  /** Set on a forwarded copy. */
+  forwarded: forwardMarkSchema.nullable().optional(),
+  /** The emoji on it, in the order they were first put (docs/product.md#message-extras). */
+  reactions: z.array(reactionSchema).optional(),
+  /** The viewer deleted it for themselves: their tabs do not show it (it keeps its seq). */
+  hidden: z.boolean().optional(),
 });
 export type SocialMessage = z.infer<typeof socialMessageSchema>;
 
@@ -206,6 +227,8 @@ export const sendMessageBodySchema = z.strictObject({
   clientId: clientIdSchema.optional(),
   /** Required for `image` and `file`: a file uploaded to this chat. */
   fileId: fileIdSchema.optional(),
+  /** The message of this chat it answers. */
+  replyToId: messageIdSchema.optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 export const sendMessageReplySchema = envelope(z.object({ newMessage: socialMessageSchema }));
@@ -257,6 +280,36 @@ export const searchMessagesQuerySchema = z.strictObject({
 export const searchMessagesReplySchema = envelope(
   z.object({ messages: z.array(socialMessageSchema) }),
 );
+
+/**
+ * `POST /{chatId}/messages/{messageId}/reactions` {emoji, value}: puts (true) or takes back
+ * (false) the viewer's emoji; answers the message's reactions as they now are.
+ */
+export const reactBodySchema = z.strictObject({ emoji: emojiSchema, value: z.boolean() });
+export type ReactBody = z.infer<typeof reactBodySchema>;
+export const reactionsChangeSchema = z.object({
+  chatId: z.string(),
+  messageId: z.string(),
+  reactions: z.array(reactionSchema),
+});
+export type ReactionsChange = z.infer<typeof reactionsChangeSchema>;
+export const reactReplySchema = envelope(reactionsChangeSchema);
+
+/** `POST /{chatId}/messages/{messageId}/hide`: deletes the message for the viewer only. */
+export const messageHiddenSchema = z.object({ chatId: z.string(), messageId: z.string() });
+export type MessageHidden = z.infer<typeof messageHiddenSchema>;
+export const hideReplySchema = envelope(messageHiddenSchema);
+
+/**
+ * `POST /{chatId}/messages/{messageId}/forward` {toChatId, clientId}: a copy of the message
+ * into another of the viewer's chats, marked as forwarded; the clientId makes a retry store
+ * it once. A message carrying a file is refused (its file belongs to its own chat).
+ */
+export const forwardBodySchema = z.strictObject({
+  toChatId: chatIdSchema,
+  clientId: clientIdSchema,
+});
+export type ForwardBody = z.infer<typeof forwardBodySchema>;
 
 export const chatListReplySchema = envelope(z.object({ chats: z.array(socialChatSchema) }));
 export const chatReplySchema = envelope(z.object({ chat: socialChatSchema }));
@@ -479,6 +532,12 @@ export const socialChatApiPaths = {
   linkPreview: `${base}/link-preview`,
   linkPreviewImage: (previewId: string) =>
     `${base}/link-preview/${encodeURIComponent(previewId)}/image`,
+  reactions: (chatId: string, messageId: string) =>
+    `${base}/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/reactions`,
+  hide: (chatId: string, messageId: string) =>
+    `${base}/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/hide`,
+  forward: (chatId: string, messageId: string) =>
+    `${base}/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/forward`,
   appSendMessage: '/chat/sendMessage',
   appDeleteMessage: '/chat/deleteMessage',
   appMarkAsRead: '/chat/markAsRead',
@@ -503,6 +562,9 @@ export const socialChatRoutes = {
   rooms: `${socialApiBase}${base}/rooms`,
   linkPreview: `${socialApiBase}${base}/link-preview`,
   linkPreviewImage: `${socialApiBase}${base}/link-preview/:previewId/image`,
+  reactions: `${socialApiBase}${base}/:chatId/messages/:messageId/reactions`,
+  hide: `${socialApiBase}${base}/:chatId/messages/:messageId/hide`,
+  forward: `${socialApiBase}${base}/:chatId/messages/:messageId/forward`,
   appSendMessage: `${socialApiBase}/chat/sendMessage`,
   appDeleteMessage: `${socialApiBase}/chat/deleteMessage`,
   appMarkAsRead: `${socialApiBase}/chat/markAsRead`,
@@ -520,6 +582,8 @@ export const sendMessagePayloadSchema = z.strictObject({
   contentType: contentTypeSchema.default('text'),
   clientId: clientIdSchema,
   fileId: fileIdSchema.optional(),
+  /** The message of this chat it answers. */
+  replyToId: messageIdSchema.optional(),
 });
 export type SendMessagePayload = z.input<typeof sendMessagePayloadSchema>;
 
@@ -590,6 +654,11 @@ export type SyncChanges = { messages: SocialMessage[]; revision: number };
 export type SyncReply = {
   messagesMap: Record<string, SocialMessage[]>;
   changesMap?: Record<string, SyncChanges>;
+  /**
+   * For each cursor that gave `afterRevision`: the ids of the messages from `fromSeq` to
+   * `afterSeq` the viewer deleted for themselves (on another tab or device, maybe).
+   */
+  hiddenMap?: Record<string, string[]>;
   readMap: Record<string, number>;
   hasMore: boolean;
 };
@@ -619,5 +688,11 @@ export type TypingNoticePayload = {
 export type PresenceNoticePayload = Presence;
 /** Server → client `chatUpdated`: the viewer's chat changed (toggles, nickname, read marks). */
 export type ChatUpdatedPayload = { chat: SocialChat };
+/** Server → client `reactionsUpdated`: a message's reactions changed, to every participant. */
+export type ReactionsUpdatedPayload = ReactionsChange;
+/** Server → client `messageHidden`: the viewer deleted a message for themselves, to their tabs. */
+export type MessageHiddenPayload = MessageHidden;
+export type { Reaction };
+
 /** Server → client `messagesRead`: the other participant read up to `lastReadSeq`. */
 export type MessagesReadPayload = { chatId: string; userId: string; lastReadSeq: number };

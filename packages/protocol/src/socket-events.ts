@@ -12,13 +12,17 @@ import {
 import type { ErrorReply } from './errors';
 import {
   chatRoomsPayloadSchema,
+  messageHiddenSchema,
+  reactionsChangeSchema,
   onlineStatusPayloadSchema,
   sendMessagePayloadSchema,
   syncPayloadSchema,
   typingPayloadSchema,
   type ChatRoomsPayload,
   type ChatUpdatedPayload,
+  type MessageHiddenPayload,
   type MessageUpdatedPayload,
+  type ReactionsUpdatedPayload,
   type MessagesReadPayload,
   type NewChatMessagePayload,
   type NewMessageNoticePayload,
@@ -77,6 +81,11 @@ export const newFriendChatPayloadSchema = z.object({
 });
 export type NewFriendChatPayload = z.infer<typeof newFriendChatPayloadSchema>;
 
+/** To every participant of the chat when someone puts or takes back an emoji on a message. */
+export const reactionsUpdatedPayloadSchema = reactionsChangeSchema;
+/** To every tab of the one user who deleted a message for themselves. */
+export const messageHiddenPayloadSchema = messageHiddenSchema;
+
 export interface ServerToClientEvents {
   /** A friend request arrived (or came again): to the receiver only. */
   newFriendMessage: (payload: NewFriendMessagePayload) => void;
@@ -97,6 +106,10 @@ export interface ServerToClientEvents {
   new_message: (payload: NewMessageNoticePayload) => void;
   /** A message was edited or deleted (not a new one): to every participant's tabs. */
   messageUpdated: (payload: MessageUpdatedPayload) => void;
+  /** A message's reactions changed: to every participant's tabs. */
+  reactionsUpdated: (payload: ReactionsUpdatedPayload) => void;
+  /** The user deleted a message for themselves: to all of that user's tabs, nobody else's. */
+  messageHidden: (payload: MessageHiddenPayload) => void;
   /** Someone's read mark moved: the viewer's own (another tab) or the other participant's. */
   messagesRead: (payload: MessagesReadPayload) => void;
   /** The viewer's chat as it now is (a toggle, a block, a nickname): the chat, not a message. */

@@ -117,6 +117,28 @@ export interface MessagesTable {
   deleted: Generated<number>;
   /** The chat's revision of this message's last edit or deletion; 0 if never changed. */
   revision: Generated<number>;
+  /** The message of the same chat this one answers (migration 0014). */
+  reply_to_id: string | null;
+  /** JSON of the protocol's ForwardMark on a forwarded copy; null otherwise. */
+  forward: string | null;
+}
+
+/** One user's emoji on one message (migration 0014). */
+export interface MessageReactionsTable {
+  message_id: string;
+  chat_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: number;
+}
+
+/** A message one user deleted for themselves only (migration 0014). */
+export interface HiddenMessagesTable {
+  user_id: string;
+  message_id: string;
+  chat_id: string;
+  seq: number;
+  created_at: number;
 }
 
 /** A file uploaded into a chat; its bytes are at `DATA_DIR/uploads/{storage_path}`. */
@@ -220,6 +242,8 @@ export interface Database {
   chats: ChatsTable;
   chat_participants: ChatParticipantsTable;
   messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  hidden_messages: HiddenMessagesTable;
   mcp_servers: McpServersTable;
   mcp_file_server_states: McpFileServerStatesTable;
   chat_files: ChatFilesTable;

@@ -3,8 +3,16 @@ import type { Database, MessagesTable } from '../db/schema';
 import { precompiled } from '../db/precompiled';
 
 export type MessageRow = Selectable<MessagesTable>;
+/** What a reply shows of the message it answers (null columns when it answers none). */
+export interface QuotedColumns {
+  quoted_username?: string | null;
+  quoted_seq?: number | null;
+  quoted_content?: string | null;
+  quoted_content_type?: MessagesTable['content_type'] | null;
+  quoted_deleted?: number | null;
+}
 /** A message with its sender's username, as every view of a message needs it. */
-export type MessageView = MessageRow & { sender_username: string };
+export type MessageView = MessageRow & { sender_username: string } & QuotedColumns;
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -39,6 +47,8 @@ export const messageColumns = Object.keys({
   edited_at: true,
   deleted: true,
   revision: true,
+  reply_to_id: true,
+  forward: true,
 } satisfies Record<keyof NewMessageRow, true>) as (keyof NewMessageRow)[];
 
 export const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (db, row) =>
@@ -72,11 +82,12 @@ export const storeSendAtOnce = precompiled<Omit<NewMessageRow, 'seq'>, StoredSen
         ),
         stored as (
           insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
-            attachment, created_at, edited_at, deleted, revision)
+            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward)
           select ${v.id}::text, ${v.chat_id}::text, next.last_seq, ${v.sender_id}::text,
             ${v.client_id}::text, ${v.content}::text, ${v.content_type}::text,
             ${v.attachment}::text, ${v.created_at}::bigint, ${v.edited_at}::bigint,
-            ${v.deleted}::integer, ${v.revision}::bigint
+            ${v.deleted}::integer, ${v.revision}::bigint, ${v.reply_to_id}::text,
+            ${v.forward}::text
           from next
         ),
         counted as (
@@ -119,6 +130,7 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
   [
     ...['ids', 'chat_ids', 'sender_ids', 'client_ids', 'contents', 'content_types'],
     ...['attachments', 'created_ats', 'edited_ats', 'deleteds', 'revisions'],
+    ...['reply_to_ids', 'forwards'],
   ] as (keyof NewSendColumns)[],
   (db, v) => ({
     compile: () =>
@@ -126,9 +138,10 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
           select * from unnest(${v.ids}::text[], ${v.chat_ids}::text[], ${v.sender_ids}::text[],
             ${v.client_ids}::text[], ${v.contents}::text[], ${v.content_types}::text[],
             ${v.attachments}::text[], ${v.created_ats}::bigint[], ${v.edited_ats}::bigint[],
-            ${v.deleteds}::integer[], ${v.revisions}::bigint[])
+            ${v.deleteds}::integer[], ${v.revisions}::bigint[], ${v.reply_to_ids}::text[],
+            ${v.forwards}::text[])
             with ordinality as t(id, chat_id, sender_id, client_id, content, content_type,
-              attachment, created_at, edited_at, deleted, revision, ord)
+              attachment, created_at, edited_at, deleted, revision, reply_to_id, forward, ord)
         ),
         locked as (
           select id from chats where id in (select chat_id from input) order by id for update
@@ -151,9 +164,9 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
         ),
         stored as (
           insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
-            attachment, created_at, edited_at, deleted, revision)
+            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward)
           select id, chat_id, seq, sender_id, client_id, content, content_type, attachment,
-            created_at, edited_at, deleted, revision
+            created_at, edited_at, deleted, revision, reply_to_id, forward
           from numbered
         ),
         readers as (
@@ -181,11 +194,23 @@ export class MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private selectViews() {
-    return this.db
-      .selectFrom('messages')
-      .innerJoin('users', 'users.id', 'messages.sender_id')
-      .selectAll('messages')
-      .select('users.username as sender_username');
+    return (
+      this.db
+        .selectFrom('messages')
+        .innerJoin('users', 'users.id', 'messages.sender_id')
+        .selectAll('messages')
+        .select('users.username as sender_username')
+        // A reply shows the message it answers as that message is now (edited, deleted).
+        .leftJoin('messages as quoted', 'quoted.id', 'messages.reply_to_id')
+        .leftJoin('users as quoted_sender', 'quoted_sender.id', 'quoted.sender_id')
+        .select([
+          'quoted_sender.username as quoted_username',
+          'quoted.seq as quoted_seq',
+          'quoted.content as quoted_content',
+          'quoted.content_type as quoted_content_type',
+          'quoted.deleted as quoted_deleted',
+        ])
+    );
   }
 
   /**

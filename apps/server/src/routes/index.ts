@@ -13,6 +13,7 @@ import { socialChatCompatRoutes } from './api/chat/messages';
 import { socialChatsRoutes } from './api/chat-social-msg/chats';
 import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { socialMessagesRoutes } from './api/chat-social-msg/messages';
+import { messageExtrasRoutes } from './api/chat-social-msg/message-extras';
 import { filesRoutes } from './api/chat-social-msg/files';
 import { presenceRoutes } from './api/chat-social-msg/presence';
 import { linkPreviewRoutes } from './api/chat-social-msg/link-previews';
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contactsRoutes);
   await app.register(socialChatsRoutes);
   await app.register(socialMessagesRoutes);
+  await app.register(messageExtrasRoutes);
   await app.register(socialChatCompatRoutes);
   await app.register(filesRoutes);
   await app.register(presenceRoutes);

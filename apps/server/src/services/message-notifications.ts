@@ -1,4 +1,9 @@
-import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import type {
+  MessageHidden,
+  ReactionsChange,
+  SocialChat,
+  SocialMessage,
+} from '@confab/protocol/social-chat';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 
 /** A message as each participant sees it (`isRead` depends on the viewer). */
@@ -41,6 +46,16 @@ export class MessageNotifications {
     for (const userId of participantIds) {
       this.realtime.toUser(userId, 'messageUpdated', { message: messageFor(userId) });
     }
+  }
+
+  /** A message's reactions changed: every participant's tabs. */
+  reactions(participantIds: readonly string[], change: ReactionsChange): void {
+    for (const userId of participantIds) this.realtime.toUser(userId, 'reactionsUpdated', change);
+  }
+
+  /** The user hid a message for themselves: their own tabs only. */
+  hidden(userId: string, hidden: MessageHidden): void {
+    this.realtime.toUser(userId, 'messageHidden', hidden);
   }
 
   /** `readerId` read up to `lastReadSeq`: the others learn it (their messages show as read). */

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@confab/protocol/auth';
+import type { ForwardMark } from '@confab/protocol/reactions';
 import type {
   Attachment,
   ContentType,
@@ -17,6 +18,7 @@ import type { SendStore, StoredSend } from '../db/write-pipeline/send-store';
 import type { Transact } from '../db/transaction';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
+import type { MessageExtrasService } from './message-extras.service';
 import type { MessageNotifications } from './message-notifications';
 import {
   isChatWritable,
@@ -44,6 +46,8 @@ interface MessagesServiceOptions {
   chats: ChatsService;
   attachments: AttachmentLookup;
   notify: MessageNotifications;
+  /** Reactions and hides, shown beside the messages. */
+  extras: MessageExtrasService;
   now?: () => number;
 }
 
@@ -54,6 +58,10 @@ export interface SendInput {
   /** The client's id of this send; a retry with the same one returns the original message. */
   clientId?: string;
   fileId?: string;
+  /** A message of the same chat this one answers. */
+  replyToId?: string;
+  /** Set by forward() only: the copy's mark. */
+  forward?: ForwardMark;
 }
 
 export interface SendOrigin {
@@ -115,6 +123,7 @@ export class MessagesService {
       if (original) return this.original(original, entry, user.id);
     }
     refuseUnlessWritable(entry);
+    const quoted = await this.quotedFor(input);
     const attachment = await this.attachmentFor(input);
     const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];
     const id = newId();
@@ -136,6 +145,13 @@ export class MessagesService {
       edited_at: null,
       deleted: 0,
       revision: 0,
+      reply_to_id: quoted?.id ?? null,
+      forward: input.forward ? JSON.stringify(input.forward) : null,
+      quoted_username: quoted?.sender_username ?? null,
+      quoted_seq: quoted?.seq ?? null,
+      quoted_content: quoted?.content ?? null,
+      quoted_content_type: quoted?.content_type ?? null,
+      quoted_deleted: quoted?.deleted ?? null,
     };
     let stored: StoredSend | undefined;
     try {
@@ -164,6 +180,43 @@ export class MessagesService {
     return messageFor(user.id);
   }
 
+  /**
+   * Forwards a message the user can read into another of their chats, as a new message of
+   * theirs marked as forwarded (sent as any send: the target must be writable, the clientId
+   * stores it once). The mark names the original sender only when the target's participants
+   * know who that is (a participant of the target); else it says "Forwarded" and nothing more.
+   * A deleted message, or one carrying a file (files are readable in their own chat only), is
+   * refused.
+   */
+  async forward(
+    user: SessionUser,
+    chatId: string,
+    messageId: string,
+    target: { toChatId: string; clientId: string },
+  ): Promise<SocialMessage> {
+    await this.options.chats.access(user.id, chatId);
+    const message = await this.messageOf(chatId, messageId);
+    if (message.deleted === 1) throw conflict('This message was deleted and cannot be forwarded');
+    if (message.attachment !== null) {
+      throw badRequest(
+        'Files cannot be forwarded: download the file and send it in the other chat',
+        {
+          messageId: 'Only text messages can be forwarded',
+        },
+      );
+    }
+    const destination = await this.options.chats.access(user.id, target.toChatId);
+    const known = new Set([user.id, ...destination.others.map((o) => o.user_id)]);
+    const from = known.has(message.sender_id) ? message.sender_username : null;
+    return this.send(user, {
+      chatId: target.toChatId,
+      content: message.content,
+      contentType: 'text',
+      clientId: target.clientId,
+      forward: { from },
+    });
+  }
+
   /** History, oldest first: the latest page, the page before a message, or after a seq. */
   async page(
     user: SessionUser,
@@ -184,7 +237,7 @@ export class MessagesService {
                 ? undefined
                 : (await this.messageOf(chatId, options.before)).seq,
           });
-    return { messages: this.viewsFor(page.messages, entry), hasMore: page.hasMore };
+    return { messages: await this.viewsFor(page.messages, entry), hasMore: page.hasMore };
   }
 
   /**
@@ -210,7 +263,7 @@ export class MessagesService {
       const beforeSeq =
         messageId === undefined ? undefined : (await this.messageOf(chatId, messageId)).seq;
       const page = await this.messages.page(chatId, { limit, beforeSeq });
-      result[chatId] = this.viewsFor(page.messages, entry);
+      result[chatId] = await this.viewsFor(page.messages, entry);
     }
     return result;
   }
@@ -231,14 +284,14 @@ export class MessagesService {
       await messages.update(messageId, { content, edited_at: editedAt, revision: next });
       return next;
     });
-    return this.announceUpdate({ ...message, content, edited_at: editedAt, revision }, entry);
+    return await this.announceUpdate({ ...message, content, edited_at: editedAt, revision }, entry);
   }
 
   /** Removes the message's content for everyone; deleting it again changes nothing. */
   async remove(user: SessionUser, chatId: string, messageId: string): Promise<SocialMessage> {
     const entry = await this.options.chats.writeAccess(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'delete');
-    if (message.deleted === 1) return this.viewsFor([message], entry)[0]!;
+    if (message.deleted === 1) return (await this.viewsFor([message], entry))[0]!;
     const revision = await this.options.transact(async ({ messages, chats }) => {
       const next = await messages.nextRevision(chatId);
       await messages.update(messageId, {
@@ -257,7 +310,7 @@ export class MessagesService {
       const file = JSON.parse(message.attachment) as Attachment;
       await this.options.attachments.release(file.id, chatId, message.sender_id);
     }
-    const view = this.announceUpdate(deleted, entry);
+    const view = await this.announceUpdate(deleted, entry);
     // A receiver who had not read it has one unread message fewer.
     for (const other of entry.others) {
       if (other.last_read_seq < message.seq)
@@ -295,7 +348,8 @@ export class MessagesService {
   ): Promise<SocialMessage[]> {
     const entry = await this.options.chats.access(user.id, chatId);
     const found = await this.messages.search(chatId, query.trim(), limit);
-    return this.viewsFor(found, entry);
+    // What the viewer deleted for themselves is not found either.
+    return (await this.viewsFor(found, entry)).filter((message) => !message.hidden);
   }
 
   /**
@@ -313,6 +367,7 @@ export class MessagesService {
     const entryByChat = new Map(entries.map((entry) => [entry.chat.id, entry]));
     const messagesMap: Record<string, SocialMessage[]> = {};
     const changesMap: Record<string, SyncChanges> = {};
+    const hiddenMap: Record<string, string[]> = {};
     const readMap: Record<string, number> = {};
     let hasMore = false;
     for (const cursor of cursors) {
@@ -323,16 +378,23 @@ export class MessagesService {
         const changes = await this.changesSince(entry, cursor, cursor.afterRevision, limit);
         changesMap[cursor.chatId] = changes.changes;
         hasMore ||= changes.hasMore;
+        // Hides are the viewer's own and take no revision: the held range's are all told.
+        hiddenMap[cursor.chatId] = await this.options.extras.hiddenInRange(
+          userId,
+          cursor.chatId,
+          cursor.fromSeq ?? 0,
+          cursor.afterSeq,
+        );
       }
       if (entry.chat.last_seq <= cursor.afterSeq) {
         messagesMap[cursor.chatId] = [];
         continue;
       }
       const page = await this.messages.after(cursor.chatId, cursor.afterSeq, limit);
-      messagesMap[cursor.chatId] = this.viewsFor(page.messages, entry);
+      messagesMap[cursor.chatId] = await this.viewsFor(page.messages, entry);
       hasMore ||= page.hasMore;
     }
-    return { messagesMap, changesMap, readMap, hasMore };
+    return { messagesMap, changesMap, hiddenMap, readMap, hasMore };
   }
 
   private async changesSince(
@@ -354,7 +416,7 @@ export class MessagesService {
     // Cut short: the next ask starts after the last change answered, not at the chat's last.
     const revision = page.hasMore ? Number(page.messages.at(-1)!.revision) : lastRevision;
     return {
-      changes: { messages: this.viewsFor(page.messages, entry), revision },
+      changes: { messages: await this.viewsFor(page.messages, entry), revision },
       hasMore: page.hasMore,
     };
   }
@@ -461,17 +523,38 @@ export class MessagesService {
     return message;
   }
 
-  private viewsFor(views: readonly MessageView[], entry: ChatForViewer): SocialMessage[] {
+  private async viewsFor(
+    views: readonly MessageView[],
+    entry: ChatForViewer,
+  ): Promise<SocialMessage[]> {
     const marks = readMarksOf([entry.me, ...entry.others]);
-    return views.map((view) => toSocialMessage(view, entry.me.user_id, marks));
+    const extras = await this.options.extras.extrasFor(entry.me.user_id, views);
+    return views.map((view) => toSocialMessage(view, entry.me.user_id, marks, extras.get(view.id)));
   }
 
-  private announceUpdate(view: MessageView, entry: ChatForViewer): SocialMessage {
+  /**
+   * An edit or a deletion, to every participant, with the message's reactions. Whether each
+   * viewer hid it is not told here: a hide is final, and the tabs keep it.
+   */
+  private async announceUpdate(view: MessageView, entry: ChatForViewer): Promise<SocialMessage> {
     const marks = readMarksOf([entry.me, ...entry.others]);
     const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];
+    const extras = { reactions: await this.options.extras.reactionsOf(view.id), hidden: false };
     this.options.notify.updated(participantIds, (viewerId) =>
-      toSocialMessage(view, viewerId, marks),
+      toSocialMessage(view, viewerId, marks, extras),
     );
-    return toSocialMessage(view, entry.me.user_id, marks);
+    return toSocialMessage(view, entry.me.user_id, marks, extras);
+  }
+
+  /** The message a send answers: one of the same chat (deleted ones too), else 400. */
+  private async quotedFor(input: SendInput): Promise<MessageView | null> {
+    if (input.replyToId === undefined) return null;
+    const quoted = await this.messages.findInChat(input.chatId, input.replyToId);
+    if (!quoted) {
+      throw badRequest('The message replied to is not in this chat', {
+        replyToId: 'Reply to a message of this chat',
+      });
+    }
+    return quoted;
   }
 }

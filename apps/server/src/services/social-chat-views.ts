@@ -1,3 +1,9 @@
+import {
+  reactionLimits,
+  type ForwardMark,
+  type Reaction,
+  type ReplyQuote,
+} from '@confab/protocol/reactions';
 import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { forbidden } from '../lib/app-error';
 import type { ChatForViewer } from '../repositories/chat.repository';
@@ -24,10 +30,39 @@ const iso = (ms: number) => {
  */
 export type ReadMarks = ReadonlyMap<string, number>;
 
+/** What one viewer sees beside a message: its reactions, and whether they hid it. */
+export interface MessageExtras {
+  reactions: Reaction[];
+  hidden: boolean;
+}
+
+const noExtras: MessageExtras = { reactions: [], hidden: false };
+
+/** The first characters of the quoted text, cut at a code point, never inside a pair. */
+function excerptOf(content: string): string {
+  const points = [...content];
+  if (points.length <= reactionLimits.quoteExcerptMax) return content;
+  return `${points.slice(0, reactionLimits.quoteExcerptMax).join('')}…`;
+}
+
+function quoteOf(view: MessageView): ReplyQuote | null {
+  if (view.reply_to_id === null) return null;
+  const deleted = view.quoted_deleted !== 0;
+  return {
+    messageId: view.reply_to_id,
+    seq: Number(view.quoted_seq ?? 1),
+    senderUsername: view.quoted_username ?? '',
+    excerpt: deleted ? '' : excerptOf(view.quoted_content ?? ''),
+    contentType: view.quoted_content_type ?? 'text',
+    deleted,
+  };
+}
+
 export function toSocialMessage(
   view: MessageView,
   viewerId: string,
   readMarks: ReadMarks,
+  extras: MessageExtras = noExtras,
 ): SocialMessage {
   const readerSeq =
     view.sender_id === viewerId
@@ -48,6 +83,10 @@ export function toSocialMessage(
     editedAt: view.edited_at === null ? null : iso(view.edited_at),
     deleted,
     isRead: readerSeq >= view.seq,
+    replyTo: quoteOf(view),
+    forwarded: view.forward === null ? null : (JSON.parse(view.forward) as ForwardMark),
+    reactions: deleted ? [] : extras.reactions,
+    hidden: extras.hidden,
   };
 }
 

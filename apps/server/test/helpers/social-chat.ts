@@ -31,6 +31,8 @@ export function newSendRow(
     edited_at: null,
     deleted: 0,
     revision: 0,
+    reply_to_id: null,
+    forward: null,
   } satisfies NewSend;
 }
 

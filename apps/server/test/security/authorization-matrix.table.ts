@@ -297,6 +297,24 @@ export const routeTable: Record<string, RouteRow> = {
     ({ chatId }) => ({ params: { chatId } }),
     'a participant marks their own read position',
   ),
+  'POST /api/chat-social-msg/:chatId/messages/:messageId/reactions': onChat(
+    ({ chatId, messageId }) => ({
+      params: { chatId, messageId },
+      body: { emoji: '👍', value: true },
+    }),
+    'only participants react to a message of their chat',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/:messageId/hide': onChat(
+    ({ chatId, messageId }) => ({ params: { chatId, messageId } }),
+    'a participant deletes a message of their chat for themselves only',
+  ),
+  'POST /api/chat-social-msg/:chatId/messages/:messageId/forward': onChat(
+    ({ chatId, messageId }) => ({
+      params: { chatId, messageId },
+      body: { toChatId: chatId, clientId: randomUUID() },
+    }),
+    'only a participant forwards a message they can read, into a chat of their own',
+  ),
   'POST /api/chat-social-msg/batchMessages': onChat(
     ({ chatId }) => ({ body: { chatIds: [chatId] } }),
     "only participants read a chat's messages",
@@ -646,7 +664,7 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
     ({ chatId }) => ({ cursors: [{ chatId, afterSeq: 0, afterRevision: 0 }] }),
     { stranger: 'ok', participant: 'ok' },
     "catch-up reads only the user's own chats: a stranger gets no message, change or read mark",
-    { messagesMap: {}, changesMap: {}, readMap: {}, hasMore: false },
+    { messagesMap: {}, changesMap: {}, hiddenMap: {}, readMap: {}, hasMore: false },
   ),
 };
 

@@ -61,7 +61,7 @@ describe('a chat nothing new can be written into', () => {
   it('turns the composer into one neutral line at once, keeping the history', async () => {
     const { user } = await openRoom(chatWith('bob'));
     expect(composer()).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '消息操作' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: '消息操作' }).length).toBeGreaterThan(0);
     await user.type(composer()!, 'hel');
     expect(typingSent()).toHaveLength(1);
 

@@ -12,6 +12,7 @@ import * as aiHistory from './0010-ai-history';
 import * as aiHistorySearch from './0011-ai-history-search';
 import * as aiProviderSettings from './0012-ai-provider-settings';
 import * as aiMessageParents from './0013-ai-message-parents';
+import * as messageExtras from './0014-message-extras';
 import * as linkPreviews from './0017-link-previews';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0011-ai-history-search': aiHistorySearch,
   '0012-ai-provider-settings': aiProviderSettings,
   '0013-ai-message-parents': aiMessageParents,
+  '0014-message-extras': messageExtras,
   '0017-link-previews': linkPreviews,
 };

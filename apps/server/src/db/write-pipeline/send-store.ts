@@ -85,6 +85,8 @@ function columnsOf(sends: readonly NewSend[]): NewSendColumns {
     edited_ats: sends.map((send) => send.edited_at),
     deleteds: sends.map((send) => send.deleted),
     revisions: sends.map((send) => send.revision),
+    reply_to_ids: sends.map((send) => send.reply_to_id),
+    forwards: sends.map((send) => send.forward),
   };
 }
 

@@ -39,13 +39,14 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { content, type, clientId, fileId } = request.body;
+      const { content, type, clientId, fileId, replyToId } = request.body;
       const newMessage = await messages.send(signedInUser(request), {
         chatId: request.params.chatId,
         content,
         contentType: type,
         clientId,
         fileId,
+        replyToId,
       });
       return ok({ newMessage });
     },

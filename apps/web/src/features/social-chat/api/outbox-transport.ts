@@ -27,6 +27,7 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
             contentType: entry.contentType,
             clientId: entry.clientId,
             ...(entry.attachment ? { fileId: entry.attachment.id } : {}),
+            ...(entry.replyTo ? { replyToId: entry.replyTo.messageId } : {}),
           },
           sendAckTimeoutMs,
         );

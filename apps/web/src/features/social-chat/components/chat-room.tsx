@@ -16,8 +16,12 @@ import { useOutboxEntries } from '../hooks/use-outbox-entries';
 import { usePresence } from '../hooks/use-presence';
 import { useSendMessage } from '../hooks/use-send-message';
 import { useTyping } from '../hooks/use-typing';
+import { useMessageExtras } from '../hooks/use-message-extras';
 import { roomMessages, type RoomMessage } from '../lib/message-order';
 import { BlockedBanner } from './blocked-banner';
+import { MessageActionsContext } from './message-actions-context';
+import { MessageExtrasDialogs } from './message-extras-dialogs';
+import { ReplyPreview } from './reply-preview';
 import { RoomHeader } from './room-header';
 import { RoomComposer } from './room-composer';
 import { RoomMessageList } from './room-message-list';
@@ -82,7 +86,7 @@ export function ChatRoom({
   const onDiscard = useCallback((clientId: string) => void appOutbox().discard(clientId), []);
 
   const showMessage = useCallback(
-    async (message: SocialMessage) => {
+    async (message: Pick<SocialMessage, '_id' | 'seq'>) => {
       try {
         if (!(await reach(message.seq))) throw new Error('unreachable');
       } catch {
@@ -100,6 +104,15 @@ export function ChatRoom({
       highlightTimer.current = setTimeout(() => setHighlightedId(null), highlightMs);
     },
     [reach, t],
+  );
+  const extras = useMessageExtras(
+    chat._id,
+    viewer.id,
+    useCallback(
+      (quote: { messageId: string; seq: number }) =>
+        void showMessage({ _id: quote.messageId, seq: quote.seq }),
+      [showMessage],
+    ),
   );
 
   return (
@@ -133,27 +146,36 @@ export function ChatRoom({
           </Button>
         </div>
       ) : (
-        <RoomMessageList
-          messages={messages}
-          viewerId={viewer.id}
-          hasMore={log.hasMore}
-          loadingOlder={loadingOlder}
-          onLoadOlder={loadOlder}
-          highlightedId={highlightedId}
-          onRetry={retrySend}
-          onDiscard={onDiscard}
-          onEdit={onEdit}
-          onDelete={onDelete}
-          readOnly={chat.readOnly}
-        />
+        <MessageActionsContext.Provider value={chat.readOnly ? null : extras.actions}>
+          <RoomMessageList
+            messages={messages}
+            viewerId={viewer.id}
+            hasMore={log.hasMore}
+            loadingOlder={loadingOlder}
+            onLoadOlder={loadOlder}
+            highlightedId={highlightedId}
+            onRetry={retrySend}
+            onDiscard={onDiscard}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            readOnly={chat.readOnly}
+          />
+        </MessageActionsContext.Provider>
       )}
+      <MessageExtrasDialogs extras={extras} chatId={chat._id} />
       {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
       <RoomComposer
         readOnly={chat.readOnly}
         onSend={(text) => {
           typing.stop();
-          sendText(text);
+          sendText(text, extras.replyTo);
+          extras.cancelReply();
         }}
+        above={
+          extras.replyTo ? (
+            <ReplyPreview quote={extras.replyTo} onCancel={extras.cancelReply} />
+          ) : null
+        }
         onTextChange={typing.reportText}
         onBlur={typing.stop}
         pending={pendingFiles}

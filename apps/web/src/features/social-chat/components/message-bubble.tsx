@@ -15,7 +15,11 @@ import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
 import { FileMessage } from './file-message';
 import { LinkPreviewCard } from './link-preview-card';
+import { useMessageActions } from './message-actions-context';
 import { MessageEditor } from './message-editor';
+import { MessageMenuItems, offersMenu } from './message-menu-items';
+import { MessageQuote } from './message-quote';
+import { ReactionBar } from './reaction-bar';
 import { MessageStatus } from './message-status';
 
 export interface MessageHandlers {
@@ -56,6 +60,7 @@ export const MessageBubble = memo(function MessageBubble({
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
+  const actions = useMessageActions();
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.attachment || message.contentType !== 'text' ? (
@@ -100,10 +105,13 @@ export const MessageBubble = memo(function MessageBubble({
               }}
             />
           ) : (
-            body
+            <>
+              <MessageQuote message={message} />
+              {body}
+            </>
           )}
         </div>
-        {canChange && !editing ? (
+        {offersMenu(actions, message, changeable, canChange) && !editing ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
@@ -116,19 +124,23 @@ export const MessageBubble = memo(function MessageBubble({
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              {message.attachment ? null : (
+              <MessageMenuItems message={message} />
+              {!canChange || message.attachment ? null : (
                 <DropdownMenuItem onSelect={() => setEditing(true)}>
                   {t('message.edit')}
                 </DropdownMenuItem>
               )}
-              <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
-                {t('message.delete')}
-              </DropdownMenuItem>
+              {canChange ? (
+                <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
+                  {t('message.delete')}
+                </DropdownMenuItem>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null}
       </div>
       <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
+      <ReactionBar message={message} own={own} />
       <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
         <time dateTime={new Date(message.timestamp).toISOString()}>
           {timeOf(message.timestamp, i18n.language)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import type { PendingFiles } from '../hooks/use-pending-files';
@@ -17,8 +18,11 @@ export function RoomComposer({
   onSendFiles,
   onTextChange,
   onBlur,
+  above,
 }: {
   readOnly: boolean;
+  /** Shown over the input (what a reply answers). */
+  above?: ReactNode;
   pending: PendingFiles;
   onSend: (text: string) => void;
   onSendFiles: (files: File[], caption: string) => void;
@@ -27,13 +31,14 @@ export function RoomComposer({
 }) {
   const { t } = useTranslation('socialChat');
   return (
-    <div className="border-t border-border p-2">
+    <div className="border-t border-border p-2" data-room-composer>
       {readOnly ? (
         <p role="status" className="px-2 py-2 text-center text-sm text-fg-muted">
           {t('readOnly')}
         </p>
       ) : (
         <>
+          {above}
           <PendingFilesTray pending={pending} />
           <ChatInput
             onSend={(text) => {

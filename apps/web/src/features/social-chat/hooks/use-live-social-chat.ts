@@ -101,6 +101,12 @@ export function useLiveSocialChat(viewerId: string | null): void {
       useMessagesStore.getState().readByOther(read.chatId, viewerId, read.lastReadSeq);
     }
   });
+  useRealtimeEvent('reactionsUpdated', ({ chatId, messageId, reactions }) =>
+    useMessagesStore.getState().setReactions(chatId, messageId, reactions),
+  );
+  useRealtimeEvent('messageHidden', ({ chatId, messageId }) =>
+    useMessagesStore.getState().hide(chatId, [messageId]),
+  );
   useRealtimeEvent('chatUpdated', ({ chat }) => updateList((chats) => withChat(chats, chat)));
   useRealtimeEvent('presence', (presence) => updateList((chats) => withPresence(chats, presence)));
   useRealtimeEvent('newFriendChat', reload);

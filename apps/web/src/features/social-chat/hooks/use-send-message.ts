@@ -1,4 +1,5 @@
 import { limits } from '@confab/protocol/limits';
+import type { ReplyQuote } from '@confab/protocol/reactions';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
@@ -13,7 +14,7 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
   const { t } = useTranslation('socialChat');
 
   const sendText = useCallback(
-    (text: string) => {
+    (text: string, replyTo: ReplyQuote | null = null) => {
       const problem = sendProblem({ text, chatId, userId });
       if (problem === 'missing' || !chatId || !userId) {
         toast({ title: t('send.missing'), variant: 'warning' });
@@ -25,7 +26,7 @@ export function useSendMessage(chatId: string | null, userId: string | null) {
       }
       const outbox = appOutbox();
       void outbox
-        .add({ userId, chatId, content: text.trim(), contentType: 'text' })
+        .add({ userId, chatId, content: text.trim(), contentType: 'text', replyTo })
         .then(() => outbox.flush(userId));
     },
     [chatId, userId, t],

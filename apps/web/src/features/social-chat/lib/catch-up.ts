@@ -60,6 +60,7 @@ export async function catchUp(chatId: string, viewerId: string): Promise<void> {
     if (changes) {
       useMessagesStore.getState().merge(chatId, changes.messages, { revision: changes.revision });
     }
+    useMessagesStore.getState().hide(chatId, reply.data.hiddenMap?.[chatId] ?? []);
     const readUpTo = reply.data.readMap[chatId];
     if (readUpTo !== undefined) useMessagesStore.getState().readByOther(chatId, viewerId, readUpTo);
     if (!reply.data.hasMore) return;

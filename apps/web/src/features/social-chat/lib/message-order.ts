@@ -1,3 +1,4 @@
+import type { ForwardMark, Reaction, ReplyQuote } from '@confab/protocol/reactions';
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 import type { OutboxEntry } from '../lib/outbox-entry';
 
@@ -21,6 +22,10 @@ export interface RoomMessage {
   edited: boolean;
   deleted: boolean;
   isRead: boolean;
+  /** The message it answers (docs/product.md#message-extras). */
+  replyTo?: ReplyQuote | null;
+  forwarded?: ForwardMark | null;
+  reactions?: Reaction[];
 }
 
 export const temporaryId = (clientId: string) => `temp-${clientId}`;
@@ -46,7 +51,9 @@ export function mergeMessages(
   const byId = new Map(existing.map((m) => [m._id, m]));
   for (const message of incoming) {
     const previous = byId.get(message._id);
-    if (!previous || isNewer(message, previous)) byId.set(message._id, message);
+    // A message deleted for the viewer stays hidden: an edit's event does not say who hid it.
+    const next = previous?.hidden && !message.hidden ? { ...message, hidden: true } : message;
+    if (!previous || isNewer(next, previous)) byId.set(message._id, next);
   }
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
@@ -83,6 +90,9 @@ function fromServer(message: SocialMessage): RoomMessage {
     edited: message.editedAt !== null,
     deleted: message.deleted,
     isRead: message.isRead,
+    replyTo: message.replyTo ?? null,
+    forwarded: message.forwarded ?? null,
+    reactions: message.reactions ?? [],
   };
 }
 
@@ -103,6 +113,7 @@ function fromOutbox(entry: OutboxEntry, username: string): RoomMessage {
     edited: false,
     deleted: false,
     isRead: false,
+    replyTo: entry.replyTo ?? null,
   };
 }
 
@@ -121,5 +132,7 @@ export function roomMessages(
   const waiting = pending
     .filter((e) => e.chatId === chatId && e.userId === user.id && !delivered.has(e.clientId))
     .map((e) => fromOutbox(e, user.username));
-  return [...stored.map(fromServer), ...waiting];
+  // What the viewer deleted for themselves is not listed (it keeps its seq in the log).
+  const shown = stored.filter((m) => !m.hidden);
+  return [...shown.map(fromServer), ...waiting];
 }

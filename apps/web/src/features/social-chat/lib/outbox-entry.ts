@@ -1,3 +1,4 @@
+import type { ReplyQuote } from '@confab/protocol/reactions';
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 
 /**
@@ -27,11 +28,14 @@ export interface OutboxEntry {
   fileName?: string | null;
   /** The uploaded file, sent with the message as `fileId`. */
   attachment: Attachment | null;
+  /** The message it answers, sent as `replyToId` and shown quoted while it waits. */
+  replyTo?: ReplyQuote | null;
 }
 
 export type OutboxDraft = Pick<OutboxEntry, 'userId' | 'chatId' | 'content' | 'contentType'> & {
   file?: Blob | null;
   fileName?: string | null;
+  replyTo?: ReplyQuote | null;
 };
 
 /** What a send attempt came to. `retry` means "not refused: try again when connected". */

@@ -138,6 +138,7 @@ export function createOutbox(deps: {
         file: draft.file ?? null,
         fileName: draft.fileName ?? null,
         attachment: null,
+        replyTo: draft.replyTo ?? null,
       };
       await update(entry);
       return entry;

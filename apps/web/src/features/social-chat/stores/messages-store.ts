@@ -1,3 +1,4 @@
+import type { Reaction } from '@confab/protocol/reactions';
 import type { SocialMessage } from '@confab/protocol/social-chat';
 import { create } from 'zustand';
 import { mergeMessages } from '../lib/message-order';
@@ -44,6 +45,20 @@ interface MessagesState {
    * held now and those merged later.
    */
   readByOther: (chatId: string, viewerId: string, seq: number) => void;
+  /** A message's reactions as they now are (`reactionsUpdated`, or this tab's own change). */
+  setReactions: (chatId: string, messageId: string, reactions: Reaction[]) => void;
+  /** The viewer deleted these messages for themselves (on this tab or another). */
+  hide: (chatId: string, messageIds: readonly string[]) => void;
+}
+
+/** The log with `change` applied to the messages of these ids; the same log if none is held. */
+function changeMessages(
+  log: ChatLog,
+  ids: ReadonlySet<string>,
+  change: (message: SocialMessage) => SocialMessage,
+): ChatLog {
+  if (!log.messages.some((m) => ids.has(m._id))) return log;
+  return { ...log, messages: log.messages.map((m) => (ids.has(m._id) ? change(m) : m)) };
 }
 
 export const useMessagesStore = create<MessagesState>()((set) => ({
@@ -72,6 +87,20 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
       const readByOther = { viewerId, seq: Math.max(held, seq) };
       const messages = withReadMark(log.messages, readByOther);
       return { logs: { ...state.logs, [chatId]: { ...log, messages, readByOther } } };
+    }),
+  setReactions: (chatId, messageId, reactions) =>
+    set((state) => {
+      const log = state.logs[chatId];
+      if (!log) return state;
+      const next = changeMessages(log, new Set([messageId]), (m) => ({ ...m, reactions }));
+      return next === log ? state : { logs: { ...state.logs, [chatId]: next } };
+    }),
+  hide: (chatId, messageIds) =>
+    set((state) => {
+      const log = state.logs[chatId];
+      if (!log || messageIds.length === 0) return state;
+      const next = changeMessages(log, new Set(messageIds), (m) => ({ ...m, hidden: true }));
+      return next === log ? state : { logs: { ...state.logs, [chatId]: next } };
     }),
 }));
 
