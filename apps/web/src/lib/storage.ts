@@ -35,4 +35,5 @@ export const storageKeys = {
   language: 'confab:language',
   loginComplete: 'confab:login-complete',
   chunkReloads: 'confab:chunk-reloads',
+  knownSession: 'confab:known-session',
 } as const;
