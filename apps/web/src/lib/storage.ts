@@ -36,4 +36,5 @@ export const storageKeys = {
   loginComplete: 'confab:login-complete',
   chunkReloads: 'confab:chunk-reloads',
   knownSession: 'confab:known-session',
+  notifications: 'confab:notifications',
 } as const;
