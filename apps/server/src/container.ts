@@ -49,6 +49,8 @@ import { AiHistoryRepository } from './repositories/ai-history.repository';
 import { AiHistoryService } from './services/ai-history.service';
 import { AiSettingsSyncRepository } from './repositories/ai-settings-sync.repository';
 import { AiSettingsSyncService } from './services/ai-settings-sync.service';
+import { PushRepository } from './repositories/push.repository';
+import { PushService } from './services/push.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -195,6 +197,17 @@ export function createServices(
     transact: transactor(database.db, settingsSyncOf),
     realtime,
   });
+  const push = new PushService({
+    repository: new PushRepository(database.db),
+    secrets,
+    connectedAmong: (userIds) => realtime.connectedAmong(userIds),
+    mutedChat: async (chatId, userId) =>
+      (await contactsRepositories.chats.findParticipant(chatId, userId))?.muted === 1,
+    config: config.push,
+    log,
+  });
+  // What a user is told while no tab of theirs listens reaches their devices by Web Push.
+  realtime.observe(push.observe);
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
     repositories: {
@@ -226,6 +239,7 @@ export function createServices(
     mcpHost,
     aiHistory,
     aiSettingsSync,
+    push,
   };
 }
 
