@@ -1,6 +1,7 @@
 /// <reference lib="WebWorker" />
 import { fetchPlan, type FetchPlan } from '../src/lib/pwa/fetch-plan.ts';
-import { readShownNotice, type ShownNotice } from '../src/lib/pwa/shown-notice.ts';
+import { noticeFromPush } from '../src/lib/pwa/push-notice.ts';
+import type { ShownNotice } from '../src/lib/pwa/shown-notice.ts';
 
 /**
  * The app's service worker (docs/product.md#installable-app), built by
@@ -100,7 +101,7 @@ self.addEventListener('push', (event) => {
   } catch {
     // Not ours (not JSON): nothing to show.
   }
-  const notice = readShownNotice(payload);
+  const notice = noticeFromPush(payload, self.navigator.language);
   if (notice) event.waitUntil(showNotice(notice));
 });
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { notificationPermission } from '../lib/show-notice';
 import { useNotifySettings } from '../lib/notify-settings';
+import { subscribeDevice } from '../lib/push-device';
 
 /**
  * The notification settings above the chat list (docs/product.md#notifications): once the user
@@ -23,7 +24,9 @@ export function NotificationBar({ hasChats }: { hasChats: boolean }) {
 
   if (permission === 'unsupported' || !hasChats) return null;
   const enable = async () => {
-    setPermission(await Notification.requestPermission());
+    const answer = await Notification.requestPermission();
+    setPermission(answer);
+    if (answer === 'granted') subscribeDevice();
   };
   const frame =
     'mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm';

@@ -9,7 +9,8 @@ import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realt
 import { messageNotice, requestNotice } from '../lib/notice-text';
 import { notifySettings } from '../lib/notify-settings';
 import { playChime } from '../lib/notify-sound';
-import { showNotice } from '../lib/show-notice';
+import { subscribeDevice } from '../lib/push-device';
+import { notificationPermission, showNotice } from '../lib/show-notice';
 
 /** What the app gives the notifications: the lists they count from, and how to open a path. */
 export interface NotificationSources {
@@ -75,6 +76,8 @@ export function useNotifications({ viewerId, loadChats, loadContacts, open }: No
     if (!viewerId) return;
     void reloadChats();
     void reloadContacts();
+    // Allowed earlier: this device keeps (or renews) its Web Push subscription.
+    if (notificationPermission() === 'granted') subscribeDevice();
     const title = followUnreadTitle();
     const unsubscribe = attentionStore.subscribe((state) => title.setUnread(state.unreadMessages));
     title.setUnread(attentionStore.getState().unreadMessages);
