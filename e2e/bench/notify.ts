@@ -43,7 +43,7 @@ function hiddenTabWithRecordedNotifications() {
     }
   }
   Object.defineProperty(Recorded, 'permission', { get: () => Original.permission });
-  window.Notification = Recorded as typeof Notification;
+  window.Notification = Recorded;
 }
 
 async function ok<T>(reply: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
