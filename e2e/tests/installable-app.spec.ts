@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { inEveryLook } from '../support/looks';
 import { chatInput, closeAll, messagesWith, openRoom, twoFriends } from '../support/chat-room';
 
 /** Resolves once the app's service worker controls `page`. */
@@ -59,6 +61,16 @@ test('a reload while offline opens the app with its offline banner, and a messag
   // The app, not the browser's error page: the room, its offline banner, its input.
   await expect(alice.page.getByRole('heading', { name: bob.username })).toBeVisible();
   await expect(alice.page.getByText('未连接：消息将在恢复连接后发送。')).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+    // Every look is another reload, all of them offline.
+    await inEveryLook(alice.page, async ({ language, colorScheme, view }) => {
+      await expect(alice.page.getByRole('heading', { name: bob.username })).toBeVisible();
+      await alice.page.screenshot({
+        path: `${process.env.SHOTS_DIR}/offline-reload-${language}-${colorScheme}-${view.name}.png`,
+      });
+    });
+  }
 
   await chatInput(alice.page).fill('typed after an offline reload');
   await chatInput(alice.page).press('Enter');

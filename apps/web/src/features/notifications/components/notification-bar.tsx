@@ -29,7 +29,7 @@ export function NotificationBar({ hasChats }: { hasChats: boolean }) {
     if (answer === 'granted') subscribeDevice();
   };
   const frame =
-    'mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm';
+    'mx-auto mb-4 flex w-full max-w-3xl flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-surface px-3 py-2 text-sm';
 
   if (permission === 'granted') {
     return (
@@ -53,7 +53,7 @@ export function NotificationBar({ hasChats }: { hasChats: boolean }) {
   }
   if (dismissed) {
     return (
-      <div className="mb-4 flex justify-end">
+      <div className="mx-auto mb-4 flex w-full max-w-3xl justify-end">
         <Button variant="ghost" size="sm" onClick={() => void enable()}>
           <Bell aria-hidden className="size-4" />
           {t('notifications.enable')}

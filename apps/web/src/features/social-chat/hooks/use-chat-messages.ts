@@ -29,6 +29,11 @@ export function useChatMessages(chatId: string, viewerId: string) {
       await catchUp(chatId, viewerId).catch(() => undefined);
       return;
     }
+    // Offline, asking (and retrying) would only keep a spinner up: the room opens at once.
+    if (navigator.onLine === false) {
+      setState('offline');
+      return;
+    }
     setState('loading');
     try {
       const page = await fetchMessages(chatId);
