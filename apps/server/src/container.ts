@@ -200,7 +200,8 @@ export function createServices(
   const push = new PushService({
     repository: new PushRepository(database.db),
     secrets,
-    connectedAmong: (userIds) => realtime.connectedAmong(userIds),
+    // Presence counts every connected tab (the web app never reports one away): one read.
+    connectedAmong: (userIds) => presence.onlineAmong(userIds),
     mutedChat: async (chatId, userId) =>
       (await contactsRepositories.chats.findParticipant(chatId, userId))?.muted === 1,
     config: config.push,

@@ -32,7 +32,7 @@ export interface PushConfig extends PushEndpointRules {
 export interface PushServiceOptions {
   repository: PushRepository;
   secrets: SecretBox;
-  /** Which users have a tab open (a connected socket, on any node). */
+  /** Which users have a tab open (a connected socket, on any node), asked when an event is sent. */
   connectedAmong(userIds: readonly string[]): Promise<Set<string>>;
   /** Whether the user muted the chat. */
   mutedChat(chatId: string, userId: string): Promise<boolean>;
@@ -131,7 +131,9 @@ export class PushService {
   ): void => {
     const payload = this.payloadFor(event, args[0]);
     if (!payload) return;
-    this.pushUnlessConnected(userId, payload).catch((error: unknown) => {
+    // Asked now, with the event: a tab that closes a moment later still saw it.
+    const connected = this.options.connectedAmong([userId]);
+    this.pushUnlessConnected(userId, payload, connected).catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'A Web Push could not be sent');
     });
   };
@@ -157,12 +159,21 @@ export class PushService {
     return null;
   }
 
-  /** Sends `payload` to every device of `userId`, unless a tab of theirs is connected. */
-  async pushUnlessConnected(userId: string, payload: PushPayload): Promise<void> {
+  /**
+   * Sends `payload` to every device of `userId`, unless a tab of theirs was connected when the
+   * event was sent (`connected`, asked then).
+   */
+  async pushUnlessConnected(
+    userId: string,
+    payload: PushPayload,
+    connected: Promise<Set<string>>,
+  ): Promise<void> {
     if (!this.keys) return;
-    const subscriptions = await this.options.repository.subscriptionsOf(userId);
-    if (subscriptions.length === 0) return;
-    if ((await this.options.connectedAmong([userId])).has(userId)) return;
+    const [subscriptions, online] = await Promise.all([
+      this.options.repository.subscriptionsOf(userId),
+      connected,
+    ]);
+    if (subscriptions.length === 0 || online.has(userId)) return;
     if (payload.kind === 'message' && (await this.options.mutedChat(payload.chatId, userId))) {
       return;
     }

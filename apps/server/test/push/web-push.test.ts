@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushApiPaths, pushLimits } from '@confab/protocol/push';
+import { databaseTargets } from '../helpers/database-targets';
 import { startPushEndpoint } from '../helpers/push-endpoint';
 import { friends, type Person } from '../helpers/social-chat';
 import { connect, listen } from '../helpers/sockets';
@@ -14,11 +15,11 @@ const pushConfig = {
   timeoutMs: 5_000,
 };
 
-describe('Web Push', () => {
+describe.each(databaseTargets)('Web Push on $engine', (target) => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await startTestApp(undefined, { push: pushConfig });
+    t = await startTestApp(target, { push: pushConfig });
     url = await listen(t.app);
   });
   afterAll(async () => {
@@ -147,9 +148,10 @@ describe('Web Push', () => {
       .selectAll()
       .executeTakeFirstOrThrow();
     expect(stored.private_key).toMatch(/^enc:v1:/);
+    // The same data folder and database: a restart of the site.
     const again = await startTestApp(
-      undefined,
-      { push: pushConfig },
+      { engine: 'sqlite' },
+      { push: pushConfig, databaseUrl: t.config.databaseUrl },
       { dataDir: t.config.dataDir },
     );
     try {
