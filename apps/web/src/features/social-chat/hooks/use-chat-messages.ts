@@ -12,6 +12,9 @@ import { catchUp } from '../lib/catch-up';
  */
 export type LoadState = 'loading' | 'ready' | 'error' | 'offline';
 
+/** Read afresh each time: the browser may go offline while a request waits. */
+const browserOffline = () => navigator.onLine === false;
+
 /**
  * The open chat's messages: the latest page on first opening (a catch-up when the tab already
  * holds some), a catch-up on every reconnection, and older pages on demand. Live events reach
@@ -30,7 +33,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
       return;
     }
     // Offline, asking (and retrying) would only keep a spinner up: the room opens at once.
-    if (navigator.onLine === false) {
+    if (browserOffline()) {
       setState('offline');
       return;
     }
@@ -46,8 +49,7 @@ export function useChatMessages(chatId: string, viewerId: string) {
       // fetched now.
       await catchUp(chatId, viewerId).catch(() => undefined);
     } catch (error) {
-      const unanswered =
-        navigator.onLine === false || (isApiError(error) && error.statusCode === 0);
+      const unanswered = browserOffline() || (isApiError(error) && error.statusCode === 0);
       setState(unanswered ? 'offline' : 'error');
     }
   }, [chatId, viewerId]);
