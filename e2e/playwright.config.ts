@@ -31,6 +31,10 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker answers page loads and the build's files; a test that routes
+    // requests (page.route) must see them, so workers run only where a test allows them
+    // (tests/installable-app.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: chromiumArgs,

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { buildMetaPlugin } from './build/build-meta-plugin.ts';
+import { buildMetaPlugin, createBuildMeta } from './build/build-meta-plugin.ts';
 import { entryClosurePlugin } from './build/entry-closure-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 import { signInDocumentPlugin } from './build/sign-in-document-plugin.ts';
 
 const serverTarget = `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}`;
@@ -43,12 +44,15 @@ const entityDecoderForWorkers: Plugin = {
 
 const documents = { app: fromHere('./index.html'), signIn: fromHere('./sign-in.html') };
 const entryClosure = entryClosurePlugin(documents);
+// One id for the version check and the service worker's cache.
+const buildMeta = createBuildMeta();
 
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    buildMetaPlugin(),
+    buildMetaPlugin(buildMeta),
+    serviceWorkerPlugin(buildMeta.id),
     precompressPlugin(),
     signInDocumentPlugin(),
     entryClosure.plugin,

@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { personInBrowser } from './users';
 
 /** A 1×1 PNG: small enough to send, real enough to decode. */
@@ -17,15 +23,18 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): 
 
 /**
  * Two signed-in people who are friends (a request sent and accepted through the contacts
- * API) and the id of their one-to-one chat.
+ * API) and the id of their one-to-one chat. `options` adds to both browser contexts' options.
  */
-export async function twoFriends(browser: Browser): Promise<{
+export async function twoFriends(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{
   alice: Person;
   bob: Person;
   chatId: string;
 }> {
-  const alice = await personInBrowser(browser, 'alice');
-  const bob = await personInBrowser(browser, 'bob');
+  const alice = await personInBrowser(browser, 'alice', options);
+  const bob = await personInBrowser(browser, 'bob', options);
   const { contact } = await ok<{ contact: { id: string } }>(
     await alice.context.request.post('/api/chat-social-msg/contacts/add', {
       data: { receiverName: bob.username },

@@ -150,6 +150,8 @@ export async function buildApp(
   );
   try {
     await app.services.mcp.prepareStoredSecrets();
+    // The VAPID keys: made on the first start, the same for every node after.
+    await app.services.push.start();
   } catch (error) {
     await redis?.close();
     await database.close();
@@ -163,6 +165,7 @@ export async function buildApp(
     await app.services.files.close();
     await app.services.linkPreviews.close();
     await app.services.sends.close();
+    await app.services.push.close();
   });
   // Not ready from the first moment of a shutdown (tests close the app directly, main.ts on SIGTERM).
   app.addHook('preClose', async () => app.services.readiness.beginShutdown());

@@ -1,6 +1,7 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
+import type { PushConfig } from './services/push.service';
 import { uploadLimits } from '@confab/protocol/social-chat';
 import { parseSecretKey, secretKeyVariable } from './lib/secret-key';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
@@ -106,6 +107,8 @@ export interface AppConfig {
   sessionTtlDays: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
+  /** Web Push (docs/product.md#web-push). */
+  push: PushConfig;
   /** Largest file a user may upload into a chat, in bytes. */
   uploadMaxBytes: number;
   /** Most bytes of files one user may have stored (every chat together). */
@@ -232,6 +235,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socketsPerUser: positiveIntFrom(env, 'SOCKETS_PER_USER', 20),
     socketPacketsPerWindow: positiveIntFrom(env, 'SOCKET_PACKETS_PER_WINDOW', 100),
     socketPacketWindowMs: positiveIntFrom(env, 'SOCKET_PACKET_WINDOW_MS', 1_000),
+    push: {
+      subject: env.PUSH_SUBJECT || 'mailto:admin@confab.invalid',
+      allowPrivate:
+        env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+      // Every real push service is https; plain http only where private endpoints are allowed.
+      requireHttps: !(
+        env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1'
+      ),
+      ttlSeconds: positiveIntFrom(env, 'PUSH_TTL_SECONDS', 24 * 60 * 60),
+      timeoutMs: positiveIntFrom(env, 'PUSH_TIMEOUT_MS', 10_000),
+    },
     mcp: {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),

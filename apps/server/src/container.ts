@@ -54,6 +54,8 @@ import { AiHistoryRepository } from './repositories/ai-history.repository';
 import { AiHistoryService } from './services/ai-history.service';
 import { AiSettingsSyncRepository } from './repositories/ai-settings-sync.repository';
 import { AiSettingsSyncService } from './services/ai-settings-sync.service';
+import { PushRepository } from './repositories/push.repository';
+import { PushService } from './services/push.service';
 
 /** Repositories and services of one app instance, built once and shared by its routes. */
 export function createServices(
@@ -228,6 +230,18 @@ export function createServices(
     transact: transactor(database.db, settingsSyncOf),
     realtime,
   });
+  const push = new PushService({
+    repository: new PushRepository(database.db),
+    secrets,
+    // Presence counts every connected tab (the web app never reports one away): one read.
+    connectedAmong: (userIds) => presence.onlineAmong(userIds),
+    mutedChat: async (chatId, userId) =>
+      (await contactsRepositories.chats.findParticipant(chatId, userId))?.muted === 1,
+    config: config.push,
+    log,
+  });
+  // What a user is told while no tab of theirs listens reaches their devices by Web Push.
+  realtime.observe(push.observe);
   const readiness = new ReadinessService({ health: new HealthRepository(database.db), redis });
   return {
     repositories: {
@@ -261,6 +275,7 @@ export function createServices(
     mcpHost,
     aiHistory,
     aiSettingsSync,
+    push,
   };
 }
 

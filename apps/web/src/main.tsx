@@ -9,6 +9,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router/create-app-router';
 import { i18nReady } from './lib/i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { startVersionCheck } from './lib/version/version-check';
 
 const container = document.getElementById('root');
@@ -26,3 +27,5 @@ createRoot(container).render(
 );
 
 startVersionCheck();
+// The app opens offline on the next load (docs/product.md#installable-app).
+registerServiceWorker();

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followSessionChanges, signInView } from './app/sign-in/sign-in-view';
 import { i18nReady } from './lib/i18n/i18n';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('sign-in.html has no #root element');
@@ -17,3 +18,4 @@ if (view) {
   createRoot(container).render(<StrictMode>{view}</StrictMode>);
   followSessionChanges(window.location);
 }
+registerServiceWorker();

@@ -235,6 +235,26 @@ export interface LinkPreviewsTable {
   fetched_at: number;
 }
 
+/** The site's VAPID key pair (one row, id `vapid`); the private key sealed (SecretBox). */
+export interface PushKeysTable {
+  id: string;
+  /** base64url of the uncompressed P-256 public key. */
+  public_key: string;
+  /** The base64url private key, sealed with the site's secret key. */
+  private_key: string;
+  created_at: number;
+}
+
+/** One device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -252,6 +272,8 @@ export interface Database {
   ai_messages: AiMessagesTable;
   ai_provider_settings: AiProviderSettingsTable;
   link_previews: LinkPreviewsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -29,8 +29,16 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * attaches the socket.io server when the app starts, and until then (or without one) events go
  * nowhere. With a cluster adapter (Redis streams) a `to(room).emit` reaches every node.
  */
+/** Told of every event sent to a user's tabs (Web Push reaches the user who has none open). */
+export type UserEventObserver = <E extends keyof ServerToClientEvents>(
+  userId: string,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+) => void;
+
 export class RealtimeHub {
   private io: AppSocketServer | null = null;
+  private readonly observers: UserEventObserver[] = [];
   /** Whether every socket is on this node (no cluster adapter): its rooms are all there is. */
   private alone = false;
 
@@ -44,6 +52,11 @@ export class RealtimeHub {
     this.io = null;
   }
 
+  /** `observer` hears every event `toUser` sends from now on. */
+  observe(observer: UserEventObserver): void {
+    this.observers.push(observer);
+  }
+
   /** Sends an event to every connected tab of a user. */
   toUser<E extends keyof ServerToClientEvents>(
     userId: string,
@@ -51,6 +64,7 @@ export class RealtimeHub {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+    for (const observer of this.observers) observer(userId, event, ...args);
   }
 
   /** Sends an event to every connected tab of a user but one socket (on any node). */

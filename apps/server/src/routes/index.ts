@@ -27,6 +27,7 @@ import { mcpOfferRoute } from './api/mcp/offer';
 import { mcpPutConfigRoute } from './api/mcp/putConfig';
 import { mcpToolsRoute } from './api/mcp/tools';
 import { mcpUpdateServerRoute } from './api/mcp/updateServer';
+import { pushRoutes } from './api/push/push';
 
 /** Every route of the server. Folders mirror the URLs. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -58,4 +59,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(aiHistorySettingsRoutes);
   await app.register(aiSettingsSyncRoutes);
   await app.register(aiHistorySearchRoute);
+  await app.register(pushRoutes);
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newAccount } from '../helpers/users';
@@ -23,6 +24,12 @@ describe('platform routes', () => {
     writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(web, 'builds', 'latest.json'), '{"id":"b1","timestamp":1}');
     writeFileSync(join(web, 'builds', 'meta', 'b1.json'), '{"id":"b1","timestamp":1}');
+    writeFileSync(
+      join(web, 'sw.js'),
+      `self.addEventListener('fetch', () => {});${' '.repeat(2000)}`,
+    );
+    writeFileSync(join(web, 'sw.js.br'), brotliCompressSync(readFileSync(join(web, 'sw.js'))));
+    writeFileSync(join(web, 'manifest.webmanifest'), '{"name":"Confab","display":"standalone"}');
     t = await startTestApp(undefined, { webDistDir: web });
   });
   afterAll(async () => {
@@ -101,6 +108,23 @@ describe('platform routes', () => {
     expect(latest.json()).toEqual({ id: 'b1', timestamp: 1 });
     expect(latest.headers['cache-control']).toBe('no-cache');
     expect((await t.app.inject({ url: '/builds/meta/b1.json' })).statusCode).toBe(200);
+  });
+
+  it('serves the service worker uncached (a new build is seen at once), compressed, under a CSP that lets it run', async () => {
+    const worker = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-encoding']).toBe('br');
+    // Workers fall back to script-src, which is 'self': the worker's own origin.
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).not.toMatch(/worker-src/);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The page names its manifest; manifest-src falls back to default-src 'self'.
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'Confab', display: 'standalone' });
   });
 
   it('sends the security headers, with a CSP that forbids inline scripts', async () => {

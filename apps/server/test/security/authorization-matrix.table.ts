@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
 import type { AiSettingsSync } from '@confab/protocol/ai-history';
 import type { Contact } from '@confab/protocol/contacts';
+import type { PushSubscriptionBody } from '@confab/protocol/push';
 import type { ClientToServerEvents } from '@confab/protocol/socket-events';
 
 /**
@@ -46,6 +47,23 @@ export interface MatrixWorld {
   aiHistory(): Promise<AiHistoryFixture>;
   /** Provider settings and sealed keys the participant synced (once per world). */
   aiSettings(): Promise<AiSettingsSync>;
+  /** A Web Push subscription of the participant's device (once per world). */
+  pushSubscription(): Promise<PushSubscriptionBody>;
+}
+
+/**
+ * A device's subscription as a browser gives it, at a public address (the matrix's app allows
+ * no private push targets); nothing is pushed there while the matrix runs.
+ */
+export function matrixPushSubscription(): PushSubscriptionBody {
+  return {
+    endpoint: `https://203.0.113.7/push/${randomUUID()}`,
+    expirationTime: null,
+    keys: {
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+    },
+  };
 }
 
 export interface AiHistoryFixture {
@@ -537,6 +555,20 @@ export const routeTable: Record<string, RouteRow> = {
       ),
     },
     why: 'each user writes their own synced settings only',
+  },
+  'GET /api/push/key': {
+    expect: signedIn(),
+    why: 'every signed-in user may read the public VAPID key their browser subscribes with',
+  },
+  'POST /api/push/subscriptions': {
+    request: () => ({ body: matrixPushSubscription() }),
+    expect: { ...signedIn(201), participant: 201 },
+    why: "each signed-in user subscribes a device of their own: the subscription is the session's user's, whatever the body says",
+  },
+  'DELETE /api/push/subscriptions': {
+    request: async (w) => ({ body: { endpoint: (await w.pushSubscription()).endpoint } }),
+    expect: { anonymous: 401, stranger: 404, admin: 404, participant: 200 },
+    why: "each user removes their own devices' subscriptions only; another user's endpoint is not found for them",
   },
   'GET /api/mcp/tools': {
     expect: signedIn(),

@@ -1,3 +1,4 @@
+import { pushApiPaths, type PushSubscriptionBody } from '@confab/protocol/push';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Contact } from '@confab/protocol/contacts';
@@ -28,6 +29,7 @@ import { startTestApp } from '../helpers/test-app';
 import { sessionCookieFrom, signUp, signUpAdmin } from '../helpers/users';
 import {
   eventTable,
+  matrixPushSubscription,
   routeTable,
   type Actor,
   type AiHistoryFixture,
@@ -84,6 +86,19 @@ async function newWorld() {
   let fixture: Promise<ChatFixture> | undefined;
   let aiFixture: Promise<AiHistoryFixture> | undefined;
   let aiSettingsFixture: Promise<AiSettingsSync> | undefined;
+  let pushFixture: Promise<PushSubscriptionBody> | undefined;
+  /** A device subscription of the participant's (a public address; nothing is pushed to it). */
+  async function pushSubscriptionOf(cookie: string): Promise<PushSubscriptionBody> {
+    const subscription = matrixPushSubscription();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: pushApiPaths.subscriptions,
+      headers: { cookie },
+      payload: subscription,
+    });
+    if (saved.statusCode !== 201) throw new Error(`push subscription failed: ${saved.body}`);
+    return subscription;
+  }
   /** The participant's AI chat and its message, pushed at revisions 1 and 2. */
   async function aiHistoryOf(cookie: string): Promise<AiHistoryFixture> {
     const chat = aiChat({ summary: "The participant's own" });
@@ -123,6 +138,7 @@ async function newWorld() {
         settings: syncedSettings("the participant's"),
         sealedKeys: sealedKeys(),
       })),
+    pushSubscription: () => (pushFixture ??= pushSubscriptionOf(participant.cookie)),
     mcpUrl: mcpHttp.url,
     async addMcpServer(key: string) {
       const added = await requestAs(t.app, cookies.admin).post('/api/mcp/addServer', {

@@ -35,4 +35,6 @@ export const storageKeys = {
   language: 'confab:language',
   loginComplete: 'confab:login-complete',
   chunkReloads: 'confab:chunk-reloads',
+  knownSession: 'confab:known-session',
+  notifications: 'confab:notifications',
 } as const;

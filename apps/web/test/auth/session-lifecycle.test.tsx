@@ -24,6 +24,8 @@ describe('session lifecycle', () => {
     // A full load: nothing this page holds in memory (replies, chats, settings) outlives alice,
     // and until it comes the page shows nothing of her.
     await vi.waitFor(() => expect(replaceLocation).toHaveBeenCalledWith('/public/login'));
+    // The device no longer opens her app offline.
+    expect(localStorage.getItem('confab:known-session')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Contacts' })).not.toBeInTheDocument();
     expect(server.calls('DELETE /api/_auth/session')).toHaveLength(1);
   });

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from '@/app/error-pages/route-error-page';
 import { lazyRoute } from '@/app/router/lazy-route';
 import { setNavigationTargetSource } from '@/app/router/navigation-target';
 import { assignLocation } from '@/lib/browser-location';
 import { claimChunkReload, isChunkLoadError } from '@/lib/version/chunk-reload';
+import { fakeServer, json } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
 
 vi.mock('@/lib/browser-location', () => ({ assignLocation: vi.fn(), reloadPage: vi.fn() }));
@@ -15,7 +16,16 @@ const chunkError = () =>
 
 beforeEach(() => {
   vi.mocked(assignLocation).mockClear();
+  sessionStorage.clear();
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+}
 
 describe('chunk reload throttle', () => {
   it('allows one reload per path within 10 s', () => {
@@ -45,7 +55,10 @@ describe('a page whose chunk fails to load', () => {
     },
   ];
 
-  it('reloads once at its own address, then shows the 500 page', async () => {
+  it('reloads once at its own address when the server serves a new build, then shows the 500 page', async () => {
+    fakeServer({
+      routes: { 'GET /builds/latest.json': () => json({ id: 'build-2', timestamp: 2 }) },
+    });
     setNavigationTargetSource(() => ({ pathname: '/contacts', search: '?tab=add', hash: '' }));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
@@ -81,5 +94,52 @@ describe('a page whose chunk fails to load', () => {
     ).toBeInTheDocument();
     expect(assignLocation).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  it('stays in the app while offline, and loads the page once the server answers again', async () => {
+    setOnline(false);
+    const server = fakeServer({
+      routes: { 'GET /builds/latest.json': () => json({ id: 'test-build', timestamp: 1 }) },
+    });
+    setNavigationTargetSource(() => ({ pathname: '/contacts', search: '', hash: '' }));
+    let attempts = 0;
+    await renderApp('/contacts', {
+      routes: () => [
+        {
+          path: '/contacts',
+          errorElement: <RouteErrorPage />,
+          hydrateFallbackElement: <p>loading</p>,
+          lazy: lazyRoute(async () => {
+            attempts += 1;
+            if (attempts === 1) throw chunkError();
+            return { Component: () => <h1>Contacts page</h1> };
+          }),
+        },
+      ],
+    });
+    expect(await screen.findByText('loading')).toBeInTheDocument();
+    // Offline, the server is not even asked, and nothing reloads the page.
+    expect(server.calls('GET /builds/latest.json')).toHaveLength(0);
+    expect(assignLocation).not.toHaveBeenCalled();
+
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Contacts page' })).toBeInTheDocument();
+    // The server still serves this build: the chunk is fetched again, not the whole page.
+    expect(assignLocation).not.toHaveBeenCalled();
+    expect(attempts).toBe(2);
+  });
+
+  it('does not reload while the server does not answer', async () => {
+    setOnline(true);
+    const server = fakeServer({
+      routes: { 'GET /builds/latest.json': () => new Response('Bad Gateway', { status: 502 }) },
+    });
+    setNavigationTargetSource(() => ({ pathname: '/contacts', search: '', hash: '' }));
+    await renderApp('/contacts', { routes });
+    await vi.waitFor(() => expect(server.calls('GET /builds/latest.json')).toHaveLength(1));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(assignLocation).not.toHaveBeenCalled();
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,10 @@ afterEach(() => {
 
 describe('new build detected', () => {
   it('turns the next navigation into a full page load of its target', async () => {
-    fakeServer({ session: alice });
+    fakeServer({
+      session: alice,
+      routes: { 'GET /builds/latest.json': () => json({ id: 'build-2', timestamp: 2 }) },
+    });
     const { user, location } = await renderApp('/test');
     expect(await screen.findByRole('heading', { name: 'Test page' })).toBeInTheDocument();
     expect(screen.getByText('test-build')).toBeInTheDocument();
@@ -38,6 +41,32 @@ describe('new build detected', () => {
     await user.click(screen.getByRole('link', { name: 'Contacts' }));
     await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/contacts'));
     expect(location()).toBe('/test');
+  });
+
+  it('stays in the app while offline, where a full page load would show the browser’s error page', async () => {
+    fakeServer({ session: alice });
+    const { user } = await renderApp('/test');
+    await screen.findByText('chat-agent');
+    await act(async () => versionStore.getState().recordLatest('build-2'));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(screen.getByRole('link', { name: 'Contacts' }));
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(assignLocation).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('stays in the app while the server does not answer', async () => {
+    const server = fakeServer({
+      session: alice,
+      routes: { 'GET /builds/latest.json': () => new Response('', { status: 503 }) },
+    });
+    const { user } = await renderApp('/test');
+    await screen.findByText('chat-agent');
+    await act(async () => versionStore.getState().recordLatest('build-2'));
+    await user.click(screen.getByRole('link', { name: 'Contacts' }));
+    expect(await screen.findByRole('heading', { name: 'Contacts' })).toBeInTheDocument();
+    expect(server.calls('GET /builds/latest.json')).toHaveLength(1);
+    expect(assignLocation).not.toHaveBeenCalled();
   });
 
   it('navigates normally while the build is current', async () => {

@@ -13,6 +13,7 @@ import * as aiHistorySearch from './0011-ai-history-search';
 import * as aiProviderSettings from './0012-ai-provider-settings';
 import * as aiMessageParents from './0013-ai-message-parents';
 import * as messageExtras from './0014-message-extras';
+import * as webPush from './0015-web-push';
 import * as linkPreviews from './0017-link-previews';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012-ai-provider-settings': aiProviderSettings,
   '0013-ai-message-parents': aiMessageParents,
   '0014-message-extras': messageExtras,
+  '0015-web-push': webPush,
   '0017-link-previews': linkPreviews,
 };

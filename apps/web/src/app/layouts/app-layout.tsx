@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/components/app-header/app-header';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { AppNotifications } from '../compositions/app-notifications';
 import { AppLoading } from './app-loading';
 
 /**
@@ -26,6 +27,7 @@ export function AppLayout() {
           id="main"
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 has-[[data-fill-window]]:flex has-[[data-fill-window]]:min-h-0 has-[[data-fill-window]]:flex-col has-[[data-fill-window]]:py-0"
         >
+          <AppNotifications />
           {/* Inside the frame, so the header stays while a page waits for data. */}
           <Suspense fallback={<AppLoading />}>
             <Outlet />

@@ -1,11 +1,17 @@
 import { assignLocation } from '@/lib/browser-location';
 import { claimChunkReload, isChunkLoadError } from '@/lib/version/chunk-reload';
+import { whenServerAnswers } from '@/lib/version/server-build';
+import { versionStore } from '@/lib/version/version-store';
 import { navigationTarget } from './navigation-target';
 
 /**
- * Wraps a route's `lazy` import. After a deployment the old chunk files are gone, so a failed
- * chunk load reloads the page at its target to fetch the new build, at most once per path
- * within 10 s; any other failure, or a second one, reaches the route's error page (500).
+ * Wraps a route's `lazy` import. A chunk that fails to load has two causes:
+ * - a short outage (offline, the server down): reloading would replace the app with the
+ *   browser's error page, so the navigation waits (the current page stays, with its offline
+ *   banner) until the server answers, then fetches the chunk again;
+ * - a deployment removed the old chunk files: once the server answers with a different build,
+ *   the page reloads at its target to fetch the new one, at most once per path within 10 s.
+ * Any other failure, or a second one, reaches the route's error page (500).
  */
 export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
@@ -13,6 +19,8 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
       return await load();
     } catch (error) {
       if (!isChunkLoadError(error)) throw error;
+      const served = await whenServerAnswers();
+      if (served.id === versionStore.getState().currentId) return load();
       const target = navigationTarget();
       if (!claimChunkReload(target.pathname)) throw error;
       assignLocation(`${target.pathname}${target.search}${target.hash}`);

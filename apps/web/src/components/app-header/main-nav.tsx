@@ -1,6 +1,7 @@
 import { Bot, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useAttention } from '@/lib/attention/attention-store';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
@@ -10,8 +11,27 @@ const links: { to: string; key: 'aiChat' | 'chats' | 'contacts'; icon: LucideIco
   { to: paths.contacts, key: 'contacts', icon: Users },
 ];
 
+/** A count on a navigation item: unread messages, requests to answer. */
+function NavBadge({ count, testId }: { count: number; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden
+      data-testid={testId}
+      className="min-w-4.5 rounded-full bg-error px-1 text-center text-[0.6875rem] leading-4.5 font-semibold text-white tabular-nums"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function MainNav() {
   const { t } = useTranslation();
+  const counts = {
+    aiChat: 0,
+    chats: useAttention((state) => state.unreadMessages),
+    contacts: useAttention((state) => state.pendingRequests),
+  };
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="flex items-center gap-1">
@@ -21,7 +41,13 @@ export function MainNav() {
               to={to}
               // "Chats" (/agents) stays unmarked on the AI chat page below it.
               end={to === paths.agents}
-              aria-label={t(`nav.${key}`)}
+              aria-label={
+                key === 'chats' && counts.chats > 0
+                  ? t('nav.chatsUnread', { count: counts.chats })
+                  : key === 'contacts' && counts.contacts > 0
+                    ? t('nav.contactsPending', { count: counts.contacts })
+                    : t(`nav.${key}`)
+              }
               className={({ isActive }) =>
                 cn(
                   'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm text-fg-muted hover:bg-surface-muted hover:text-fg',
@@ -32,6 +58,7 @@ export function MainNav() {
             >
               <Icon aria-hidden className="size-4" />
               <span className="hidden md:inline">{t(`nav.${key}`)}</span>
+              <NavBadge count={counts[key]} testId={`nav-badge-${key}`} />
             </NavLink>
           </li>
         ))}

@@ -11,6 +11,8 @@ export const accountDatabases = {
   aiChats: 'confab-ai',
   /** The social outbox: store `messages`. */
   outbox: 'confab-outbox',
+  /** The last chat list read from the server, for a page loaded offline: store `chats`. */
+  chatList: 'confab-chat-list',
 } as const;
 
 export const accountDatabaseNames: readonly string[] = Object.values(accountDatabases);

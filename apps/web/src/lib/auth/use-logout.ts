@@ -3,6 +3,7 @@ import { parkAccountStorage } from '../account-storage/account-storage';
 import { apiFetch } from '../api-client';
 import { isApiError } from '../api-error';
 import { replaceLocation } from '../browser-location';
+import { forgetKnownSession } from './known-session';
 import { paths } from '../paths';
 
 async function deleteSession(): Promise<void> {
@@ -28,6 +29,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: deleteSession,
     onSuccess: async () => {
+      forgetKnownSession();
       await Promise.race([
         parkAccountStorage(),
         new Promise((resolve) => setTimeout(resolve, parkingWaitMs)),

@@ -1,8 +1,10 @@
 import { socialChatApiPaths, type SocialChat } from '@confab/protocol/social-chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error';
 import { untilConnected } from '@/lib/realtime/until-connected';
 import { socialRequest } from '@/lib/social-api/social-api-client';
 import { chatListShapeSchema, isValidChat } from '../lib/chat-check';
+import { readChatListCopy, saveChatListCopy } from '../lib/chat-list-copy';
 
 /**
  * `GET /api/chat-social-msg/chats`: every chat of the viewer, archived ones included, each
@@ -29,8 +31,23 @@ export async function getChats(signal?: AbortSignal): Promise<readonly SocialCha
 export const chatsQueryOptions = queryOptions({
   queryKey: ['social-chat', 'chats'] as const,
   queryFn: async ({ signal }) => {
+    // Offline, the copy kept from the last read opens the chats at once (their messages wait
+    // in the outbox); the socket's connection reads the list afresh.
+    if (navigator.onLine === false) {
+      const copy = await readChatListCopy();
+      if (copy) return copy;
+    }
     await untilConnected(signal);
-    return getChats(signal);
+    try {
+      const chats = await getChats(signal);
+      void saveChatListCopy(chats);
+      return chats;
+    } catch (error) {
+      const unanswered = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
+      const copy = unanswered ? await readChatListCopy() : null;
+      if (copy) return copy;
+      throw error;
+    }
   },
   staleTime: Number.POSITIVE_INFINITY,
   // The social API client already retries what is worth retrying.

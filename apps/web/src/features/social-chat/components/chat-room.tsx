@@ -138,6 +138,10 @@ export function ChatRoom({
         <div className="flex flex-1 items-center justify-center">
           <Spinner label={t('list.label')} />
         </div>
+      ) : state === 'offline' && messages.length === 0 ? (
+        <p className="flex flex-1 items-center justify-center p-4 text-center text-sm text-fg-muted">
+          {t('offlineHistory')}
+        </p>
       ) : state === 'error' ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-4">
           <Alert variant="error" title={t('loadFailed')} />

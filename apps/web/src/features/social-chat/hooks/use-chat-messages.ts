@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { appOutbox } from '../lib/app-outbox';
+import { isApiError } from '@/lib/api-error';
 import { useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
 import { fetchMessages, pageIsFull } from '../api/list-messages';
 import { getChatLog, useChatLog, useMessagesStore } from '../stores/messages-store';
 import { catchUp } from '../lib/catch-up';
 
-export type LoadState = 'loading' | 'ready' | 'error';
+/**
+ * `offline`: the messages could not be read because the server is out of reach (a page loaded
+ * offline): the room still takes messages into the outbox, and reads them once connected.
+ */
+export type LoadState = 'loading' | 'ready' | 'error' | 'offline';
+
+/** Read afresh each time: the browser may go offline while a request waits. */
+const browserOffline = () => navigator.onLine === false;
 
 /**
  * The open chat's messages: the latest page on first opening (a catch-up when the tab already
@@ -24,6 +32,11 @@ export function useChatMessages(chatId: string, viewerId: string) {
       await catchUp(chatId, viewerId).catch(() => undefined);
       return;
     }
+    // Offline, asking (and retrying) would only keep a spinner up: the room opens at once.
+    if (browserOffline()) {
+      setState('offline');
+      return;
+    }
     setState('loading');
     try {
       const page = await fetchMessages(chatId);
@@ -35,8 +48,9 @@ export function useChatMessages(chatId: string, viewerId: string) {
       // Events are held only once the page is in: one that came while it was on its way is
       // fetched now.
       await catchUp(chatId, viewerId).catch(() => undefined);
-    } catch {
-      setState('error');
+    } catch (error) {
+      const unanswered = browserOffline() || (isApiError(error) && error.statusCode === 0);
+      setState(unanswered ? 'offline' : 'error');
     }
   }, [chatId, viewerId]);
 
@@ -45,7 +59,9 @@ export function useChatMessages(chatId: string, viewerId: string) {
   }, [open]);
 
   useRealtimeReconnect(() => {
-    void catchUp(chatId, viewerId).catch(() => undefined);
+    // Connected again: a room opened offline reads its messages now.
+    if (!getChatLog(chatId).loaded) void open();
+    else void catchUp(chatId, viewerId).catch(() => undefined);
   });
 
   /** Loads the page before the oldest message held (50 at a time). */

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { contactsQueryOptions } from '@/features/contacts/api/get-contacts';
+import { NotificationBar } from '@/features/notifications/components/notification-bar';
+import { useNotifications } from '@/features/notifications/hooks/use-notifications';
+import { chatsQueryOptions } from '@/features/social-chat/api/get-chats';
+import { useSession } from '@/lib/auth/use-session';
+import { paths } from '@/lib/paths';
+
+/**
+ * The notifications on every signed-in page, fed by the chat list and the contacts (read
+ * through their features' shared cache entries, so a page showing them reads them once), with
+ * their settings above the chat list.
+ */
+export function AppNotifications() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const loadChats = useCallback(
+    () => queryClient.fetchQuery({ ...chatsQueryOptions, staleTime: 0 }),
+    [queryClient],
+  );
+  const loadContacts = useCallback(
+    () => queryClient.fetchQuery({ ...contactsQueryOptions, staleTime: 0 }),
+    [queryClient],
+  );
+  const open = useCallback((url: string) => void navigate(url), [navigate]);
+  const { hasChats } = useNotifications({
+    viewerId: user?.id ?? null,
+    loadChats,
+    loadContacts,
+    open,
+  });
+  return pathname === paths.agents ? <NotificationBar hasChats={hasChats} /> : null;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import en from '@/locales/en/common.json';
+import zh from '@/locales/zh-CN/common.json';
+import { noticeFromPush } from '@/lib/pwa/push-notice';
+
+describe('a Web Push as the service worker shows it', () => {
+  it('names the sender, shows the excerpt and opens the chat', () => {
+    expect(
+      noticeFromPush(
+        { kind: 'message', chatId: 'c-1', sender: 'bob', contentType: 'text', excerpt: 'hi' },
+        'en-GB',
+      ),
+    ).toEqual({ title: 'bob', body: 'hi', tag: 'chat:c-1', url: '/socialChatRoom?chat=c-1' });
+  });
+
+  it('words pictures, files and friend requests as the app’s catalogs do, in the browser’s language', () => {
+    const image = {
+      kind: 'message',
+      chatId: 'c',
+      sender: 'bob',
+      contentType: 'image',
+      excerpt: '',
+    };
+    expect(noticeFromPush(image, 'en')?.body).toBe(en.notifications.image);
+    expect(noticeFromPush(image, 'zh-CN')?.body).toBe(zh.notifications.image);
+    const file = { ...image, contentType: 'file', excerpt: 'a.pdf' };
+    expect(noticeFromPush(file, 'en')?.body).toBe(
+      en.notifications.file.replace('{{name}}', 'a.pdf'),
+    );
+    const request = { kind: 'request', contactId: 'r-1', sender: 'erin' };
+    expect(noticeFromPush(request, 'zh')).toEqual({
+      title: zh.notifications.requestTitle,
+      body: zh.notifications.requestBody.replace('{{name}}', 'erin'),
+      tag: 'request:r-1',
+      url: '/contacts',
+    });
+  });
+
+  it('shows nothing for a payload that is not one of ours', () => {
+    for (const payload of [
+      null,
+      'text',
+      {},
+      { kind: 'message', sender: 'x' },
+      { kind: 'other', sender: 'x' },
+    ]) {
+      expect(noticeFromPush(payload, 'en')).toBeNull();
+    }
+  });
+});
