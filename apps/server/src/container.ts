@@ -43,6 +43,7 @@ import { RedisPresence } from './lib/redis/presence-store';
 import { RedisTyping } from './lib/redis/typing-store';
 import { FilesService } from './services/files.service';
 import { PresenceService } from './services/presence.service';
+import { ProfileService } from './services/profile.service';
 import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
 import { AiHistoryRepository } from './repositories/ai-history.repository';
@@ -104,12 +105,18 @@ export function createServices(
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const profiles = new ProfileService({
+    users,
+    audience: contactsRepositories.friendRequests,
+    realtime,
+  });
   const messageRepository = new MessageRepository(database.db);
   const messageNotifications = new MessageNotifications(realtime);
   // Online means an active tab (presence counts every socket; away tabs do not count).
   const presence = new PresenceService({
     store: presenceStore(redis, log),
     audience: contacts,
+    lastSeen: users,
     realtime,
   });
   const chats = new ChatsService({
@@ -220,6 +227,7 @@ export function createServices(
     sends,
     messages,
     presence,
+    profiles,
     typing,
     files,
     mcp,

@@ -15,6 +15,8 @@ import { contactsRoutes } from './api/chat-social-msg/contacts';
 import { socialMessagesRoutes } from './api/chat-social-msg/messages';
 import { filesRoutes } from './api/chat-social-msg/files';
 import { presenceRoutes } from './api/chat-social-msg/presence';
+import { userAvatarRoutes } from './api/chat-social-msg/users';
+import { profileRoutes } from './api/_auth/profile';
 import { mcpActivateRoute } from './api/mcp/activate';
 import { mcpAddServerRoute } from './api/mcp/addServer';
 import { mcpCallRoute } from './api/mcp/call';
@@ -39,6 +41,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(socialChatCompatRoutes);
   await app.register(filesRoutes);
   await app.register(presenceRoutes);
+  await app.register(profileRoutes);
+  await app.register(userAvatarRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpOfferRoute);
   await app.register(mcpCallRoute);

@@ -7,7 +7,13 @@ import { chatWith, messageIn } from './fixtures';
 
 describe('a conversation row', () => {
   it('takes its name from the chat nickname, then the first participant, then the name', () => {
-    const participant = { id: 'p', username: 'bob', nickname: 'Bobby', avatar: null };
+    const participant = {
+      id: 'p',
+      username: 'bob',
+      nickname: 'Bobby',
+      displayName: null,
+      avatar: null,
+    };
     expect(chatNickname(chatWith('bob', { nickname: 'B.', participants: [participant] }))).toBe(
       'B.',
     );

@@ -12,6 +12,7 @@ import * as aiHistory from './0010-ai-history';
 import * as aiHistorySearch from './0011-ai-history-search';
 import * as aiProviderSettings from './0012-ai-provider-settings';
 import * as aiMessageParents from './0013-ai-message-parents';
+import * as identity from './0016-identity';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-ai-history-search': aiHistorySearch,
   '0012-ai-provider-settings': aiProviderSettings,
   '0013-ai-message-parents': aiMessageParents,
+  '0016-identity': identity,
 };
