@@ -40,7 +40,6 @@ export const errorReasons = [
   'CONTACT_ALREADY_SENT',
   'CONTACT_ALREADY_FRIENDS',
   'CONTACT_BLOCKED_BY_YOU',
-  'DISPLAY_NAME_EMPTY',
   'AVATAR_NOT_IMAGE',
   'AVATAR_TOO_LARGE',
 ] as const;

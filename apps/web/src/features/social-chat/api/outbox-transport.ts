@@ -8,6 +8,7 @@ import type {
   OutboxTransport,
   UploadOutcome,
 } from '../lib/outbox-entry';
+import { errorText } from '@/lib/error-text';
 
 /** How long a send waits for the server's acknowledgement before it counts as unanswered. */
 export const sendAckTimeoutMs = 10_000;
@@ -16,12 +17,12 @@ const uploadTimeoutMs = 30_000;
 
 async function replyMessage(response: Response): Promise<string> {
   try {
-    const json = (await response.json()) as { message?: unknown };
-    if (typeof json.message === 'string') return json.message;
+    const json = (await response.json()) as { code?: unknown };
+    if (typeof json.code === 'string') return errorText(json);
   } catch {
     // Not JSON (a proxy's page): the status says enough.
   }
-  return `HTTP ${response.status}: ${response.statusText}`;
+  return errorText({ code: response.status >= 500 ? 'INTERNAL_ERROR' : 'REQUEST_ERROR' });
 }
 
 /** `POST files/upload` as multipart: the chat first, then the file (the server reads in order). */
@@ -40,12 +41,12 @@ export async function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<U
     });
   } catch (error) {
     // No answer: offline or cut off. The upload is tried again with the next flush.
-    return { ok: false, retry: true, error: error instanceof Error ? error.message : 'Network' };
+    return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
   }
   if (!response.ok) return { ok: false, retry: false, error: await replyMessage(response) };
   const parsed = uploadReplySchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success)
-    return { ok: false, retry: false, error: 'Unexpected reply from the server' };
+    return { ok: false, retry: false, error: errorText({ code: 'REQUEST_ERROR' }) };
   return { ok: true, attachment: parsed.data.data.file };
 }
 
@@ -60,7 +61,8 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
     upload: uploadFile,
     async send(entry): Promise<DeliveryOutcome> {
       const socket = getSocket();
-      if (!socket.connected) return { ok: false, retry: true, error: 'Not connected' };
+      if (!socket.connected)
+        return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
       try {
         const reply = await socketRequest(
           socket,
@@ -75,12 +77,13 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
           sendAckTimeoutMs,
         );
         if (reply.ok) return { ok: true, message: reply.data.message };
-        return { ok: false, retry: false, error: reply.error.message };
+        return { ok: false, retry: false, error: errorText(reply.error) };
       } catch {
         // No acknowledgement in time. Cut off: send again once reconnected (the client id
         // makes that safe). Still connected: the server is struggling; the user may retry.
-        if (!socket.connected) return { ok: false, retry: true, error: 'Not connected' };
-        return { ok: false, retry: false, error: 'No answer from the server' };
+        if (!socket.connected)
+          return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
+        return { ok: false, retry: false, error: errorText({ code: 'TIMEOUT' }) };
       }
     },
   };

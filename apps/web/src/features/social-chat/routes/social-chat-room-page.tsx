@@ -13,6 +13,7 @@ import { setActiveChat, useActiveChatId } from '../stores/active-chat';
 import { useChat } from '../api/get-chats';
 import { ChatRoom } from '../components/chat-room';
 import { useLiveSocialChat } from '../hooks/use-live-social-chat';
+import { errorText } from '@/lib/error-text';
 
 function NoChat({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('socialChat');
@@ -63,7 +64,7 @@ export function SocialChatRoomPage() {
     return (
       <div className="mx-auto w-full lg:max-w-[60vw]">
         <Alert variant="error" title={t('loadFailed')}>
-          {chat.error.message}
+          {errorText(chat.error)}
         </Alert>
       </div>
     );
