@@ -13,7 +13,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions<T> {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as its bytes with its own type when it is a Blob. */
   body?: unknown;
   /**
    * Checks and types the reply, throwing when it is not what the contract says (a protocol
@@ -133,9 +133,12 @@ export async function apiFetch<T = void>(
         credentials: 'same-origin',
         headers: {
           Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': body instanceof Blob ? body.type : 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // A Blob (a picture) goes as its bytes; anything else as JSON.
+        body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
         signal: controller.signal,
       });
     } catch (error) {
