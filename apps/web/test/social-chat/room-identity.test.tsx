@@ -28,7 +28,10 @@ async function openRoom(lastSeen: string | null) {
     routes: {
       [`GET ${base}/chats`]: () => envelope({ chats: [chat] }),
       [`GET ${base}/${chatId}/messages`]: () =>
-        envelope({ messages: [messageIn(chatId, 1)], hasMore: false }),
+        envelope({
+          messages: [messageIn(chatId, 1, { sender: 'bob-id', senderUsername: 'bob' })],
+          hasMore: false,
+        }),
       [`GET ${base}/presence/bob-id`]: () =>
         envelope({ userId: 'bob-id', isOnline: false, lastSeen }),
     },
@@ -51,6 +54,8 @@ describe('the room header: who, and when they were last seen', () => {
   it('shows the display name and how long ago the other person was last online', async () => {
     await openRoom(minutesAgo(5));
     expect(screen.getByRole('heading', { name: '鲍勃 Bob' })).toBeInTheDocument();
+    // The bubble names its sender the same way.
+    expect(screen.getByRole('article', { name: '鲍勃 Bob' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('presence')).toHaveTextContent('最后在线：5 分钟前'),
     );

@@ -39,7 +39,7 @@ export async function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<U
       body: form,
       signal: AbortSignal.timeout(uploadTimeoutMs),
     });
-  } catch (error) {
+  } catch {
     // No answer: offline or cut off. The upload is tried again with the next flush.
     return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
   }

@@ -16,6 +16,7 @@ import type { RoomMessage } from '../lib/message-order';
 import { AttachmentView } from './attachment-view';
 import { MessageEditor } from './message-editor';
 import { MessageStatus } from './message-status';
+import { useSenderName } from '../lib/sender-names';
 
 export interface MessageHandlers {
   onRetry: (clientId: string) => void;
@@ -51,6 +52,7 @@ export const MessageBubble = memo(function MessageBubble({
   highlighted: boolean;
 } & MessageHandlers) {
   const { t, i18n } = useTranslation('socialChat');
+  const senderName = useSenderName(message.sender, message.senderUsername);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -68,13 +70,11 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <article
       id={`message-${message.id}`}
-      aria-label={own ? t('message.you') : visibleText(message.senderUsername)}
+      aria-label={own ? t('message.you') : visibleText(senderName)}
       data-status={message.status}
       className={cn('group flex flex-col gap-1 py-1', own ? 'items-end' : 'items-start')}
     >
-      {own ? null : (
-        <VisibleName name={message.senderUsername} className="px-1 text-xs text-fg-muted" />
-      )}
+      {own ? null : <VisibleName name={senderName} className="px-1 text-xs text-fg-muted" />}
       <div className={cn('flex max-w-[85%] items-start gap-1', own && 'flex-row-reverse')}>
         <div
           className={cn(

@@ -14,6 +14,7 @@ import { useChat } from '../api/get-chats';
 import { ChatRoom } from '../components/chat-room';
 import { useLiveSocialChat } from '../hooks/use-live-social-chat';
 import { errorText } from '@/lib/error-text';
+import { SenderNames, senderNamesOf } from '../lib/sender-names';
 
 function NoChat({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('socialChat');
@@ -70,5 +71,9 @@ export function SocialChatRoomPage() {
     );
   }
   if (!chat.data) return <NoChat title={t('notFound')} text={t('notFoundText')} />;
-  return <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />;
+  return (
+    <SenderNames.Provider value={senderNamesOf(chat.data)}>
+      <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />
+    </SenderNames.Provider>
+  );
 }
