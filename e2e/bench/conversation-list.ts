@@ -82,7 +82,13 @@ function chatList(count: number): string {
       displayName: null,
       avatar: null,
       participants: [
-        { id: `u-${index}`, username: `friend_${index}`, nickname: null, displayName: null, avatar: null },
+        {
+          id: `u-${index}`,
+          username: `friend_${index}`,
+          nickname: null,
+          displayName: null,
+          avatar: null,
+        },
       ],
       lastMessage: {
         _id: `m-${index}`,

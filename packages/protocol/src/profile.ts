@@ -11,8 +11,8 @@ import { limits } from './limits';
  * every bidirectional control (marks, embeddings, overrides, isolates), which could make a name
  * read as something else. Zero-width joiners stay: emoji sequences need them.
  */
-// eslint-disable-next-line no-control-regex
 const removedCharacters =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/gu;
 
 /** A display name as stored: unsafe characters removed, spaces collapsed, trimmed. */

@@ -79,7 +79,9 @@ describe.each(databaseTargets)('display names and avatars on $engine', (target) 
       url: '/api/chat-social-msg/chats',
       headers: { cookie: bob.cookie },
     });
-    const chat = chats.json().data.chats.find((c: { _id: string }) => c._id === chatId);
+    const chat = chats
+      .json<{ data: { chats: { _id: string }[] } }>()
+      .data.chats.find((c) => c._id === chatId);
     expect(chat).toMatchObject({
       name: alice.user.username,
       displayName: '爱丽丝',
