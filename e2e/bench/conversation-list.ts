@@ -79,9 +79,16 @@ function chatList(count: number): string {
       type: 'private',
       name: `friend_${index}`,
       nickname: index % 7 === 0 ? `Nick ${index}` : null,
+      displayName: null,
       avatar: null,
       participants: [
-        { id: `u-${index}`, username: `friend_${index}`, nickname: null, avatar: null },
+        {
+          id: `u-${index}`,
+          username: `friend_${index}`,
+          nickname: null,
+          displayName: null,
+          avatar: null,
+        },
       ],
       lastMessage: {
         _id: `m-${index}`,

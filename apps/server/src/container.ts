@@ -48,6 +48,7 @@ import { FilesService } from './services/files.service';
 import { LinkPreviewService } from './services/link-preview.service';
 import { LinkPreviewRepository } from './repositories/link-preview.repository';
 import { PresenceService } from './services/presence.service';
+import { ProfileService } from './services/profile.service';
 import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
 import { AiHistoryRepository } from './repositories/ai-history.repository';
@@ -111,12 +112,18 @@ export function createServices(
     transact: transactor(database.db, contactsStore),
     realtime,
   });
+  const profiles = new ProfileService({
+    users,
+    audience: contactsRepositories.friendRequests,
+    realtime,
+  });
   const messageRepository = new MessageRepository(database.db);
   const messageNotifications = new MessageNotifications(realtime);
   // Online means an active tab (presence counts every socket; away tabs do not count).
   const presence = new PresenceService({
     store: presenceStore(redis, log),
     audience: contacts,
+    lastSeen: users,
     realtime,
   });
   const chats = new ChatsService({
@@ -268,6 +275,7 @@ export function createServices(
     messages,
     messageExtras,
     presence,
+    profiles,
     typing,
     files,
     linkPreviews,

@@ -57,6 +57,12 @@ export const contactSchema = z.object({
   otherUserId: z.string(),
   otherUsername: z.string(),
   /**
+   * The other party's display name and avatar address (docs/product.md#identity), or null:
+   * none, a block, or a request the viewer addressed to an e-mail and that is not accepted yet.
+   */
+  otherDisplayName: z.string().nullable(),
+  otherAvatar: z.string().nullable(),
+  /**
    * Who blocked, for a blocked request. A blocked request is only ever shown to the user who
    * blocked, so this is the viewer's own id or null.
    */

@@ -30,6 +30,21 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * Finer than a code, where the web app shows a different text for each (docs/product.md#error-texts):
+ * the reason a friend request or a profile change was refused. Optional in every error reply.
+ */
+export const errorReasons = [
+  'CONTACT_SELF',
+  'CONTACT_UNKNOWN',
+  'CONTACT_ALREADY_SENT',
+  'CONTACT_ALREADY_FRIENDS',
+  'CONTACT_BLOCKED_BY_YOU',
+  'AVATAR_NOT_IMAGE',
+  'AVATAR_TOO_LARGE',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
+
 /** Every error reply of every route: the HTTP status is repeated in the body. */
 export const errorReplySchema = z.object({
   statusCode: z.number().int(),
@@ -42,6 +57,7 @@ export const errorReplySchema = z.object({
    * `retry-after`).
    */
   retryAfter: z.number().int().positive().optional(),
+  reason: z.enum(errorReasons).optional(),
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 

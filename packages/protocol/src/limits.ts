@@ -25,4 +25,10 @@ export const limits = {
   maxUrlLength: 500,
   /** Longest id (UUIDs are 36 characters) any body may carry. */
   idMax: 64,
+  /** Characters (code points) of a display name, after cleaning (docs/product.md#identity). */
+  displayNameMax: 64,
+  /** Bytes of an avatar image as uploaded; the browser resizes it to `avatarPixels` first. */
+  avatarMaxBytes: 512 * 1024,
+  /** The longer side, in pixels, an avatar is resized to before upload. */
+  avatarPixels: 256,
 } as const;

@@ -166,6 +166,9 @@ export const chatParticipantSchema = z.object({
   username: z.string(),
   /** The name the viewer gave this chat (`PUT chats/{chatId}`), or null. */
   nickname: z.string().nullable(),
+  /** Their own display name (docs/product.md#identity), or null; hidden across a block. */
+  displayName: z.string().nullable(),
+  /** Their avatar's address, or null (none, or hidden across a block). */
   avatar: z.string().nullable(),
 });
 export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
@@ -182,6 +185,8 @@ export const socialChatSchema = z.object({
   name: z.string(),
   /** The viewer's nickname for the chat, or null (the list shows `name`, then '未知'). */
   nickname: z.string().nullable(),
+  /** The other participant's display name, or null: shown after the nickname, before `name`. */
+  displayName: z.string().nullable(),
   avatar: z.string().nullable(),
   participants: z.array(chatParticipantSchema),
   lastMessage: socialMessageSchema.nullable(),

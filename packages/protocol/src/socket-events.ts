@@ -10,6 +10,7 @@ import {
   type FriendRequestMessagePayload,
 } from './contacts';
 import type { ErrorReply } from './errors';
+import type { ProfileUpdatedPayload } from './profile';
 import {
   chatRoomsPayloadSchema,
   messageHiddenSchema,
@@ -118,6 +119,11 @@ export interface ServerToClientEvents {
   typing: (payload: TypingNoticePayload) => void;
   /** A contact came online or went offline; what `onlineStatus` of their tabs adds up to. */
   presence: (payload: PresenceNoticePayload) => void;
+  /**
+   * Someone the viewer may see (themselves included, for their other tabs) changed their display
+   * name or avatar (docs/product.md#identity).
+   */
+  profileUpdated: (payload: ProfileUpdatedPayload) => void;
   /**
    * Events meant for this tab may have been lost: it reloads what it shows as on a reconnection
    * (its open chats by `sync`, the chat list and contacts over REST). Sent when a node regains

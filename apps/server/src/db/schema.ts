@@ -17,6 +17,19 @@ export interface UsersTable {
   role: Generated<Role>;
   created_at: number;
   updated_at: number;
+  /** Cleaned (docs/product.md#identity); null shows the username. Migration 0016. */
+  display_name: Generated<string | null>;
+  /** When the avatar was stored, its address's version; null without one. */
+  avatar_version: Generated<number | null>;
+  /** When the user's last socket went away (epoch ms); null if never seen. */
+  last_seen_at: Generated<number | null>;
+}
+
+export interface UserAvatarsTable {
+  user_id: string;
+  mime_type: string;
+  bytes: Buffer;
+  updated_at: number;
 }
 
 export interface SessionsTable {
@@ -257,6 +270,7 @@ export interface PushSubscriptionsTable {
 
 export interface Database {
   users: UsersTable;
+  user_avatars: UserAvatarsTable;
   sessions: SessionsTable;
   friend_requests: FriendRequestsTable;
   chats: ChatsTable;

@@ -1,10 +1,13 @@
-import type { ErrorCode } from '@confab/protocol/errors';
+import type { ErrorCode, ErrorReason } from '@confab/protocol/errors';
 
 /**
  * An error meant for the client: its status, stable code and message are sent as they are.
  * Anything else thrown becomes a 500 whose message is never shown.
  */
 export class AppError extends Error {
+  /** The finer reason the web app shows its own text for (see `errorReasons`). */
+  reason?: ErrorReason;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -15,6 +18,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** Tags the error with a reason; returns it, for `throw notFound(...).because(...)`. */
+  because(reason: ErrorReason): this {
+    this.reason = reason;
+    return this;
   }
 }
 

@@ -89,6 +89,7 @@ export function toErrorReply(error: unknown): ErrorReply {
       message: error.message,
       ...(error.fields && { fields: error.fields }),
       ...(error.retryAfterSeconds && { retryAfter: error.retryAfterSeconds }),
+      ...(error.reason && { reason: error.reason }),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,11 @@ import { precompiled } from '../db/precompiled';
 
 export type ChatRow = Selectable<ChatsTable>;
 export type ParticipantRow = Selectable<ChatParticipantsTable>;
-export type ParticipantView = ParticipantRow & { username: string };
+export type ParticipantView = ParticipantRow & {
+  username: string;
+  display_name: string | null;
+  avatar_version: number | null;
+};
 
 /** A chat as one participant sees it: their own state and the other participant's. */
 export interface ChatForViewer {
@@ -248,7 +252,7 @@ export class ChatRepository {
       .selectFrom('chat_participants')
       .innerJoin('users', 'users.id', 'chat_participants.user_id')
       .selectAll('chat_participants')
-      .select('users.username')
+      .select(['users.username', 'users.display_name', 'users.avatar_version'])
       .where('chat_participants.chat_id', '=', chatId)
       .orderBy('users.username_key')
       .execute();
@@ -323,7 +327,7 @@ export class ChatRepository {
         .selectFrom('chat_participants')
         .innerJoin('users', 'users.id', 'chat_participants.user_id')
         .selectAll('chat_participants')
-        .select('users.username')
+        .select(['users.username', 'users.display_name', 'users.avatar_version'])
         .where('chat_participants.chat_id', typeof scope === 'string' ? '=' : 'in', scope)
         .where('chat_participants.user_id', '<>', userId)
         .orderBy('users.username_key')

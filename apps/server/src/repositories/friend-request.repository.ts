@@ -8,6 +8,10 @@ export type FriendRequestRow = Selectable<FriendRequestsTable>;
 export type FriendRequestView = FriendRequestRow & {
   sender_username: string;
   receiver_username: string;
+  sender_display_name: string | null;
+  receiver_display_name: string | null;
+  sender_avatar_version: number | null;
+  receiver_avatar_version: number | null;
   chat_id: string | null;
 };
 
@@ -26,6 +30,10 @@ export class FriendRequestRepository {
         .select([
           'sender.username as sender_username',
           'receiver.username as receiver_username',
+          'sender.display_name as sender_display_name',
+          'receiver.display_name as receiver_display_name',
+          'sender.avatar_version as sender_avatar_version',
+          'receiver.avatar_version as receiver_avatar_version',
           'chats.id as chat_id',
         ])
     );
@@ -82,6 +90,55 @@ export class FriendRequestRepository {
       )
       .execute();
     return rows.map((row) => (row.sender_id === userId ? row.receiver_id : row.sender_id));
+  }
+
+  /**
+   * Who may see this user's display name and avatar (docs/product.md#identity): the other party
+   * of a pending or accepted request (a sender who addressed it to an e-mail only once it is
+   * accepted: the address must not show whose it is) and every chat partner, unless a block
+   * stands between the pair either way.
+   */
+  async profileAudienceOf(userId: string): Promise<string[]> {
+    const requests = await this.db
+      .selectFrom('friend_requests as fr')
+      .select(['fr.sender_id', 'fr.receiver_id'])
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('fr.sender_id', '=', userId), eb('fr.receiver_id', '=', userId)]),
+          eb.or([
+            eb('fr.status', '=', 'accepted'),
+            eb.and([
+              eb('fr.status', '=', 'pending'),
+              eb.or([eb('fr.sender_id', '=', userId), eb('fr.addressed_as', 'is', null)]),
+            ]),
+          ]),
+        ]),
+      )
+      .execute();
+    const partners = await this.db
+      .selectFrom('chat_participants as mine')
+      .innerJoin('chat_participants as other', 'other.chat_id', 'mine.chat_id')
+      .innerJoin('chats', 'chats.id', 'mine.chat_id')
+      .select('other.user_id')
+      .where('mine.user_id', '=', userId)
+      .where('other.user_id', '!=', userId)
+      .where('mine.blocked', '=', 0)
+      .where('other.blocked', '=', 0)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('friend_requests as fr')
+              .select('fr.id')
+              .whereRef('fr.pair_key', '=', 'chats.pair_key')
+              .where('fr.status', '=', 'blocked'),
+          ),
+        ),
+      )
+      .execute();
+    const ids = new Set(partners.map((row) => row.user_id));
+    for (const row of requests) ids.add(row.sender_id === userId ? row.receiver_id : row.sender_id);
+    return [...ids];
   }
 
   /**

@@ -36,6 +36,9 @@ export class UserRepository {
       role: 'user',
       created_at: user.now,
       updated_at: user.now,
+      display_name: null,
+      avatar_version: null,
+      last_seen_at: null,
     };
     await this.db.insertInto('users').values(row).execute();
     return row;
@@ -53,7 +56,6 @@ export class UserRepository {
       .execute();
   }
 
-  /** By username or e-mail, case-insensitively. */
   /** Gives the account named `username` (any case) the role; undefined when there is none. */
   setRole(username: string, role: Role): Promise<UserRow | undefined> {
     return this.db
@@ -73,6 +75,7 @@ export class UserRepository {
       .execute();
   }
 
+  /** By username or e-mail, case-insensitively. */
   findByLogin(login: string): Promise<UserRow | undefined> {
     const key = normaliseKey(login);
     return this.db
@@ -95,5 +98,73 @@ export class UserRepository {
       username: rows.some((r) => r.username_key === usernameKey),
       email: rows.some((r) => r.email_key === emailKey),
     };
+  }
+
+  async setDisplayName(id: string, displayName: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ display_name: displayName, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** When the user's last socket went away; kept across restarts for "last seen". */
+  async setLastSeen(id: string, at: number): Promise<void> {
+    await this.db.updateTable('users').set({ last_seen_at: at }).where('id', '=', id).execute();
+  }
+
+  async lastSeenOf(id: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('last_seen_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.last_seen_at ?? null;
+  }
+
+  /** The picture and the version in its address, both in one transaction. */
+  async setAvatar(id: string, avatar: { mimeType: string; bytes: Buffer; now: number }) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('user_avatars')
+        .values({
+          user_id: id,
+          mime_type: avatar.mimeType,
+          bytes: avatar.bytes,
+          updated_at: avatar.now,
+        })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            mime_type: avatar.mimeType,
+            bytes: avatar.bytes,
+            updated_at: avatar.now,
+          }),
+        )
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ avatar_version: avatar.now, updated_at: avatar.now })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  async removeAvatar(id: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_avatars').where('user_id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ avatar_version: null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  findAvatar(id: string) {
+    return this.db
+      .selectFrom('user_avatars')
+      .select(['mime_type', 'bytes', 'updated_at'])
+      .where('user_id', '=', id)
+      .executeTakeFirst();
   }
 }

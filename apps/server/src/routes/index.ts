@@ -17,6 +17,8 @@ import { messageExtrasRoutes } from './api/chat-social-msg/message-extras';
 import { filesRoutes } from './api/chat-social-msg/files';
 import { presenceRoutes } from './api/chat-social-msg/presence';
 import { linkPreviewRoutes } from './api/chat-social-msg/link-previews';
+import { userAvatarRoutes } from './api/chat-social-msg/users';
+import { profileRoutes } from './api/_auth/profile';
 import { mcpActivateRoute } from './api/mcp/activate';
 import { mcpAddServerRoute } from './api/mcp/addServer';
 import { mcpCallRoute } from './api/mcp/call';
@@ -44,6 +46,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   await app.register(presenceRoutes);
   await app.register(linkPreviewRoutes);
+  await app.register(profileRoutes);
+  await app.register(userAvatarRoutes);
   await app.register(mcpToolsRoute);
   await app.register(mcpOfferRoute);
   await app.register(mcpCallRoute);

@@ -1,4 +1,5 @@
 import type { Contact, FriendChat } from '@confab/protocol/contacts';
+import { userAvatarUrl } from '@confab/protocol/profile';
 import type { FriendRequestView } from '../repositories/friend-request.repository';
 import type { PrivateChat } from '../repositories/chat.repository';
 
@@ -22,10 +23,29 @@ export function toContact(view: FriendRequestView, viewerId: string): Contact {
     direction: outgoing ? 'outgoing' : 'incoming',
     otherUserId: outgoing ? view.receiver_id : view.sender_id,
     otherUsername: outgoing ? receiverName : view.sender_username,
+    ...otherProfile(view, outgoing),
     blockedBy: view.blocked_by,
     chatId: view.chat_id,
     createdAt: iso(view.created_at),
     updatedAt: iso(view.updated_at),
+  };
+}
+
+/** The same rule as the profile audience (FriendRequestRepository.profileAudienceOf). */
+function otherProfile(view: FriendRequestView, outgoing: boolean) {
+  const hidden =
+    view.status === 'blocked' ||
+    view.status === 'rejected' ||
+    (outgoing && view.status === 'pending' && view.addressed_as !== null);
+  const otherId = outgoing ? view.receiver_id : view.sender_id;
+  const version = outgoing ? view.receiver_avatar_version : view.sender_avatar_version;
+  return {
+    otherDisplayName: hidden
+      ? null
+      : outgoing
+        ? view.receiver_display_name
+        : view.sender_display_name,
+    otherAvatar: hidden || version === null ? null : userAvatarUrl(otherId, version),
   };
 }
 

@@ -49,7 +49,7 @@ const changedMeanwhile = 'This friend request has just changed; refresh your lis
  * Friend requests (docs/product.md#friend-requests). One request per pair of users.
  *
  * - add: to a user found by username or e-mail (case-insensitive); not oneself. With no request
- *   between the pair, a pending one is created. A rejected request may be sent again by either
+ *   between the pair, a pending one is created; a pending one FROM that user is accepted. A rejected request may be sent again by either
  *   party: the row is reused, turned around if needed, and pending again. Pending, accepted and
  *   blocked ones are refused (409), except that a user who was blocked gets the same answer as
  *   for an unknown name (404), so a block is never revealed. A request sent to an e-mail shows
@@ -106,13 +106,17 @@ export class ContactsService {
 
   async add(user: SessionUser, receiverName: string, retried = false): Promise<Contact> {
     const receiver = await this.options.users.findByLogin(receiverName);
-    if (!receiver) throw notFound(cannotReceive);
+    if (!receiver) throw notFound(cannotReceive).because('CONTACT_UNKNOWN');
     if (receiver.id === user.id) {
       throw badRequest('You cannot send a friend request to yourself', {
         receiverName: 'This is your own account',
-      });
+      }).because('CONTACT_SELF');
     }
     const existing = await this.requests.findByPair(user.id, receiver.id);
+    // They asked first: adding them back answers their request.
+    if (existing?.status === 'pending' && existing.receiver_id === user.id) {
+      return this.accept(user, existing.id);
+    }
     const now = this.now();
     // Typed as the receiver's e-mail: the sender is shown that, not who it belongs to.
     const addressedAs = receiverName.includes('@') ? receiverName.trim() : null;
@@ -386,17 +390,18 @@ function refuseRepeatedRequest(existing: FriendRequestView, userId: string): voi
     case 'rejected':
       return;
     case 'pending':
+      // One from the other side was accepted before this is reached.
       throw conflict(
-        existing.sender_id === userId
-          ? 'You already sent this user a friend request; it is waiting for their answer'
-          : 'This user already sent you a friend request; accept it in your list',
-      );
+        'You already sent this user a friend request; it is waiting for their answer',
+      ).because('CONTACT_ALREADY_SENT');
     case 'accepted':
-      throw conflict('You are already friends with this user');
+      throw conflict('You are already friends with this user').because('CONTACT_ALREADY_FRIENDS');
     case 'blocked':
       if (existing.blocked_by === userId) {
-        throw conflict('You blocked this user; unblock them before sending a request');
+        throw conflict('You blocked this user; unblock them before sending a request').because(
+          'CONTACT_BLOCKED_BY_YOU',
+        );
       }
-      throw notFound(cannotReceive);
+      throw notFound(cannotReceive).because('CONTACT_UNKNOWN');
   }
 }

@@ -11,9 +11,16 @@ export interface PresenceAudience {
   presenceWatchersOf(subjectId: string): Promise<string[]>;
 }
 
+/** Where "last seen" is kept across restarts (the users table). */
+export interface LastSeenRecord {
+  setLastSeen(userId: string, at: number): Promise<void>;
+  lastSeenOf(userId: string): Promise<number | null>;
+}
+
 interface PresenceServiceOptions {
   store: PresenceStore;
   audience: PresenceAudience;
+  lastSeen: LastSeenRecord;
   realtime: RealtimeHub;
   now?: () => number;
 }
@@ -22,6 +29,8 @@ interface PresenceServiceOptions {
  * Online status. Every socket of a user counts (tabs, devices); a user is online while one of
  * them is connected and not marked away, and goes offline when the last one leaves or goes
  * away. Each flip is announced (`presence`) to the contacts allowed to see it, and only to them.
+ * A flip to offline is also written down (users.last_seen_at): in a cluster exactly one node
+ * sees each flip (the shared store decides), and the record outlives the store after a restart.
  */
 export class PresenceService {
   private readonly now: () => number;
@@ -58,7 +67,7 @@ export class PresenceService {
     if (!(await this.options.audience.mayWatchPresenceOf(viewer.id, userId))) {
       throw notFound('No contact with this id');
     }
-    return toPresence(userId, await this.options.store.get(userId, this.now()));
+    return toPresence(userId, await this.stateOf(userId));
   }
 
   close(): void {
@@ -76,9 +85,7 @@ export class PresenceService {
       [a, b],
       [b, a],
     ] as const) {
-      const state = visible
-        ? await this.options.store.get(subject, this.now())
-        : { isOnline: false, lastSeen: null };
+      const state = visible ? await this.stateOf(subject) : { isOnline: false, lastSeen: null };
       this.options.realtime.toUser(viewer, 'presence', toPresence(subject, state));
     }
   }
@@ -88,11 +95,21 @@ export class PresenceService {
     return this.options.store.onlineAmong(userIds);
   }
 
+  /** The store's state; its "last seen" falls back to the record when the store has none. */
+  private async stateOf(userId: string): Promise<PresenceState> {
+    const state = await this.options.store.get(userId, this.now());
+    if (state.isOnline || state.lastSeen !== null) return state;
+    return { isOnline: false, lastSeen: await this.options.lastSeen.lastSeenOf(userId) };
+  }
+
   private async announce(
     userId: string,
     change: { changed: boolean; state: PresenceState },
   ): Promise<void> {
     if (!change.changed) return;
+    if (!change.state.isOnline) {
+      await this.options.lastSeen.setLastSeen(userId, change.state.lastSeen ?? this.now());
+    }
     const watchers = await this.options.audience.presenceWatchersOf(userId);
     this.options.realtime.toUsers(watchers, 'presence', toPresence(userId, change.state));
   }

@@ -5,6 +5,7 @@ import {
   type ReplyQuote,
 } from '@confab/protocol/reactions';
 import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import { userAvatarUrl } from '@confab/protocol/profile';
 import { forbidden } from '../lib/app-error';
 import type { ChatForViewer } from '../repositories/chat.repository';
 import type { MessageView } from '../repositories/message.repository';
@@ -140,18 +141,25 @@ export function toSocialChat(
   const { chat, me, others } = entry;
   const [other] = others;
   const marks = readMarksOf([me, ...others]);
+  // The same rule as ProfileService's audience: no name or picture across a block.
+  const blocked =
+    chat.contact_status === 'blocked' || me.blocked === 1 || others.some((o) => o.blocked === 1);
+  const participants = others.map((o) => ({
+    id: o.user_id,
+    username: o.username,
+    nickname: me.nickname,
+    displayName: blocked ? null : o.display_name,
+    avatar:
+      blocked || o.avatar_version === null ? null : userAvatarUrl(o.user_id, o.avatar_version),
+  }));
   return {
     _id: chat.id,
     type: 'private',
     name: other?.username ?? '',
     nickname: me.nickname,
-    avatar: null,
-    participants: others.map((o) => ({
-      id: o.user_id,
-      username: o.username,
-      nickname: me.nickname,
-      avatar: null,
-    })),
+    displayName: participants[0]?.displayName ?? null,
+    avatar: participants[0]?.avatar ?? null,
+    participants,
     lastMessage: lastMessage ? toSocialMessage(lastMessage, me.user_id, marks) : null,
     lastTime: lastMessage ? iso(lastMessage.created_at) : null,
     lastSeq: chat.last_seq,

@@ -103,6 +103,7 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
         expect(response.json()).toEqual({
           statusCode: 404,
           code: 'NOT_FOUND',
+          reason: 'CONTACT_UNKNOWN',
           message: `${contactFailureTexts.add}：No user with this username or e-mail can receive your friend request`,
         });
       }
@@ -122,31 +123,40 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       expect(await contactsTables(t.app)).toEqual(before);
     });
 
-    it('keeps one request per pair: adding twice, or back, is refused', async () => {
+    it('refuses sending the same request twice, with a reason of its own', async () => {
       const { alice, bob, request } = await pendingPair();
       const before = await contactsTables(t.app);
       const twice = await alice.api.add(bob.user.email);
       expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ reason: 'CONTACT_ALREADY_SENT' });
       expect(twice.json().message).toMatch(/already sent this user a friend request/);
-      const back = await bob.api.add(alice.user.username);
-      expect(back.statusCode).toBe(409);
-      expect(back.json().message).toMatch(/already sent you a friend request; accept it/);
       expect(await contactsTables(t.app)).toEqual(before);
       expect((await alice.api.list()).filter((c) => c.otherUserId === bob.user.id)).toEqual([
         expect.objectContaining({ id: request.id, status: 'pending' }),
       ]);
     });
 
-    it('refuses adding a friend again', async () => {
+    it('accepts a pending request from the person one adds: both are friends, with their chat', async () => {
+      const { alice, bob, request } = await pendingPair();
+      const back = await bob.api.add(alice.user.username);
+      expect(back.statusCode).toBe(200);
+      expect(contactFrom(back)).toMatchObject({
+        id: request.id,
+        status: 'accepted',
+        direction: 'incoming',
+        chatId: expect.any(String),
+      });
+      expect(find(await alice.api.list(), request.id)).toMatchObject({ status: 'accepted' });
+    });
+
+    it('gives each refusal its reason: yourself, unknown, already friends', async () => {
       const { alice, bob } = await friends();
-      for (const [from, to] of [
-        [alice, bob],
-        [bob, alice],
-      ] as const) {
-        const response = await from.api.add(to.user.username);
-        expect(response.statusCode).toBe(409);
-        expect(response.json().message).toMatch(/already friends/);
-      }
+      const self = await alice.api.add(alice.user.username);
+      expect(self.json()).toMatchObject({ statusCode: 400, reason: 'CONTACT_SELF' });
+      const unknown = await alice.api.add('nobody-here-at-all');
+      expect(unknown.json()).toMatchObject({ statusCode: 404, reason: 'CONTACT_UNKNOWN' });
+      const again = await alice.api.add(bob.user.username);
+      expect(again.json()).toMatchObject({ statusCode: 409, reason: 'CONTACT_ALREADY_FRIENDS' });
     });
 
     it('lets either party send a rejected request again: the same request, pending once more', async () => {
@@ -166,14 +176,14 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
       expect(find(await alice.api.list(), request.id)).toMatchObject({ direction: 'incoming' });
     });
 
-    it('resolves two users adding each other at once into one request', async () => {
+    it('resolves two users adding each other at once into one request, accepted', async () => {
       const alice = await person();
       const bob = await person();
       const [a, b] = await Promise.all([
         alice.api.add(bob.user.username),
         bob.api.add(alice.user.username),
       ]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       const rows = (await contactsTables(t.app)).requests.filter(
         (r) =>
           [r.sender_id, r.receiver_id].sort().join() === [alice.user.id, bob.user.id].sort().join(),

@@ -5,9 +5,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { profilePaths } from '@confab/protocol/profile';
 import { chatToggles, socialChatRoutes } from '@confab/protocol/social-chat';
 import { hashSessionToken, newSessionToken } from '../../src/lib/session-token';
 import { fuzzedValue, nastyStrings, validFor } from './fuzz-arbitraries';
+import { solidPng } from './images';
 import { multipartBody } from './fuzz-multipart';
 import { mcpSettings } from './mcp';
 import { routeCollector, type ApiRoute } from './route-table';
@@ -159,6 +161,23 @@ function requestFor(
       )
       .map((payload) => ({ payload, contentType: 'application/json' })),
   );
+  // The avatar route takes raw image bytes: real pictures, pictures with something appended or
+  // inside (polyglots), and random bytes, under image types.
+  const avatar = route.key === `PUT ${profilePaths.avatar}`;
+  const png = solidPng();
+  const avatarBody = fc
+    .tuple(
+      fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'),
+      fc.oneof(
+        fc.constant(png),
+        fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.concat([png, bytes])),
+        fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+        fc
+          .constantFrom('<script>alert(1)</script>', 'PK\x03\x04', '<?php echo 1; ?>')
+          .map((text) => Buffer.concat([png.subarray(0, 33), Buffer.from(text), png.subarray(33)])),
+      ),
+    )
+    .map(([contentType, payload]) => ({ payload, contentType }));
   // The upload route takes multipart bodies: mostly those, malformed or not.
   const upload = route.key === `POST ${socialChatRoutes.upload}`;
   const chatIds = values.chatId ?? [];
@@ -177,7 +196,9 @@ function requestFor(
             },
             { weight: 2, arbitrary: rawBody },
           )
-        : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
+        : avatar
+          ? fc.oneof({ weight: 6, arbitrary: avatarBody }, { weight: 2, arbitrary: rawBody })
+          : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
   return fc
     .record({
       path: pathFor(route, values),

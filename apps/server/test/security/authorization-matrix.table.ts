@@ -36,6 +36,8 @@ export interface MatrixWorld {
   mcpUrl: string;
   /** Adds a remote MCP server as an administrator. */
   addMcpServer(key: string): Promise<void>;
+  /** Gives the counterpart an avatar. */
+  counterpartAvatar(): Promise<void>;
   /** The user ids of participant and counterpart. */
   ids: { participant: string; counterpart: string };
   /**
@@ -85,6 +87,8 @@ export interface MatrixRequest {
   params?: Record<string, string>;
   /** A multipart/form-data body, in the order given (instead of a JSON body). */
   multipart?: [name: string, value: string | { bytes: Uint8Array; filename: string }][];
+  /** A raw body with its content type (an avatar's bytes). */
+  raw?: { bytes: Buffer; contentType: string };
 }
 
 export interface RouteRow {
@@ -201,6 +205,33 @@ export const routeTable: Record<string, RouteRow> = {
   'DELETE /api/_auth/sessions': {
     expect: { ...signedIn(), participant: 200 },
     why: 'ends the sessions of the signed-in user only',
+  },
+  'GET /api/_auth/profile': {
+    expect: { ...signedIn(), participant: 200 },
+    why: "each user reads only their own profile (the session's user)",
+  },
+  'PUT /api/_auth/profile': {
+    request: () => ({ body: { displayName: '名字 Name' } }),
+    expect: { ...signedIn(), participant: 200 },
+    why: "a user names only themselves: the session's user, never one named in the request",
+  },
+  'PUT /api/_auth/avatar': {
+    request: () => ({ raw: { bytes: tinyPng, contentType: 'image/png' } }),
+    expect: { ...signedIn(), participant: 200 },
+    why: "a user sets only their own picture: the session's user",
+  },
+  'DELETE /api/_auth/avatar': {
+    expect: { ...signedIn(), participant: 200 },
+    why: 'a user removes only their own picture; removing none is done',
+  },
+  'GET /api/chat-social-msg/users/:userId/avatar': {
+    request: async (w) => {
+      await w.chat();
+      await w.counterpartAvatar();
+      return { params: { userId: w.ids.counterpart } };
+    },
+    expect: partiesOnly,
+    why: 'an avatar is shown only to its owner, their contacts, chat partners and requesters: a stranger or an administrator gets the 404 of a picture that does not exist',
   },
   'GET /api/chat-social-msg/contacts/list': {
     expect: signedIn(),

@@ -30,6 +30,7 @@ import { sessionCookieFrom, signUp, signUpAdmin } from '../helpers/users';
 import {
   eventTable,
   matrixPushSubscription,
+  tinyPng,
   routeTable,
   type Actor,
   type AiHistoryFixture,
@@ -131,6 +132,15 @@ async function newWorld() {
       return contactFrom(await mine.action('block', request.id));
     },
     ids: { participant: participant.user.id, counterpart: counterpart.user.id },
+    async counterpartAvatar() {
+      const uploaded = await t.app.inject({
+        method: 'PUT',
+        url: '/api/_auth/avatar',
+        headers: { cookie: counterpart.cookie, 'content-type': 'image/png' },
+        payload: tinyPng,
+      });
+      if (uploaded.statusCode !== 200) throw new Error(`avatar upload failed: ${uploaded.body}`);
+    },
     chat: () => (fixture ??= chatOf(participant.cookie)),
     aiHistory: () => (aiFixture ??= aiHistoryOf(participant.cookie)),
     aiSettings: () =>
@@ -171,9 +181,11 @@ async function send(
     headers: {
       ...(cookie && { cookie }),
       ...(request.body !== undefined && { 'content-type': 'application/json' }),
+      ...(request.raw && { 'content-type': request.raw.contentType }),
       ...form?.headers,
     },
     ...(request.body !== undefined && { payload: JSON.stringify(request.body) }),
+    ...(request.raw && { payload: request.raw.bytes }),
     ...(form && { payload: form.payload }),
   });
 }

@@ -27,7 +27,13 @@ describe.each(databaseTargets)('social chats on $engine', (target) => {
         name: bob.user.username,
         nickname: null,
         participants: [
-          { id: bob.user.id, username: bob.user.username, nickname: null, avatar: null },
+          {
+            id: bob.user.id,
+            username: bob.user.username,
+            nickname: null,
+            displayName: null,
+            avatar: null,
+          },
         ],
         lastMessage: null,
         lastTime: null,

@@ -1,4 +1,9 @@
-import type { ErrorCode, ErrorReply } from '@confab/protocol/errors';
+import {
+  errorReasons,
+  type ErrorCode,
+  type ErrorReason,
+  type ErrorReply,
+} from '@confab/protocol/errors';
 import { ApiError } from './api-error';
 
 /** docs/product.md#ui-timings: API requests give up after 5 s. */
@@ -8,7 +13,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions<T> {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as its bytes with its own type when it is a Blob. */
   body?: unknown;
   /**
    * Checks and types the reply, throwing when it is not what the contract says (a protocol
@@ -45,7 +50,7 @@ function codeForStatus(status: number): ErrorCode {
  */
 function readErrorReply(json: unknown): ErrorReply | null {
   if (typeof json !== 'object' || json === null) return null;
-  const { statusCode, code, message, fields } = json as Record<string, unknown>;
+  const { statusCode, code, message, fields, reason } = json as Record<string, unknown>;
   if (typeof statusCode !== 'number' || typeof code !== 'string' || typeof message !== 'string') {
     return null;
   }
@@ -57,7 +62,15 @@ function readErrorReply(json: unknown): ErrorReply | null {
           }),
         )
       : undefined;
-  return { statusCode, code: code as ErrorCode, message, fields: fieldMessages };
+  return {
+    statusCode,
+    code: code as ErrorCode,
+    message,
+    fields: fieldMessages,
+    // A reason this version does not know is left out: the code's text is shown instead.
+    ...(typeof reason === 'string' &&
+      (errorReasons as readonly string[]).includes(reason) && { reason: reason as ErrorReason }),
+  };
 }
 
 /** An error page from a proxy can be a whole HTML document; the start is enough. */
@@ -120,9 +133,12 @@ export async function apiFetch<T = void>(
         credentials: 'same-origin',
         headers: {
           Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': body instanceof Blob ? body.type : 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // A Blob (a picture) goes as its bytes; anything else as JSON.
+        body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
         signal: controller.signal,
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@confab/protocol/errors';
+import type { ErrorCode, ErrorReason } from '@confab/protocol/errors';
 
 /** A failed call to Confab's server, carrying the server's error reply. */
 export class ApiError extends Error {
@@ -7,17 +7,21 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** Field-level messages keyed by field name, for validation and conflict errors. */
   readonly fields: Readonly<Record<string, string>>;
+  /** The finer reason the interface has its own text for (see `lib/error-text`). */
+  readonly reason: ErrorReason | undefined;
 
   constructor(init: {
     statusCode: number;
     code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
+    reason?: ErrorReason;
   }) {
     super(init.message);
     this.statusCode = init.statusCode;
     this.code = init.code;
     this.fields = init.fields ?? {};
+    this.reason = init.reason;
   }
 }
 

@@ -48,25 +48,73 @@ describe('/contacts, AddContact', () => {
     expect(server.calls(addRoute)[0]?.body).toEqual({ receiverName: 'Bob@Example.com' });
   });
 
-  it('shows the failure alert when the server refuses, keeping the name', async () => {
-    const { field, submit, user } = await openAddContact(() =>
-      json({ statusCode: 404, code: 'NOT_FOUND', message: '发送好友请求失败：No user' }, 404),
-    );
+  it('says why the server refused, keeping the name', async () => {
+    const refusals: [number, string, string, string][] = [
+      [400, 'VALIDATION_ERROR', 'CONTACT_SELF', '不能添加自己为好友。'],
+      [404, 'NOT_FOUND', 'CONTACT_UNKNOWN', '找不到使用此用户名或邮箱的用户。'],
+      [409, 'CONFLICT', 'CONTACT_ALREADY_SENT', '您已向对方发送过好友请求，正在等待对方回应。'],
+      [409, 'CONFLICT', 'CONTACT_ALREADY_FRIENDS', '你们已经是好友了。'],
+    ];
+    let next = 0;
+    const { field, submit, user } = await openAddContact(() => {
+      const [status, code, reason] = refusals[next++]!;
+      return json(
+        { statusCode: status, code, reason, message: '发送好友请求失败：SERVER_TEXT' },
+        status,
+      );
+    });
     await user.type(field, 'nobody');
-    await user.click(submit);
-    expect(await screen.findByText('添加失败')).toBeInTheDocument();
-    expect(
-      screen.getByText('添加联系人失败，请检查用户名是否正确或稍后重试。'),
-    ).toBeInTheDocument();
-    expect(field).toHaveValue('nobody');
+    for (const [, , , text] of refusals) {
+      await user.click(submit);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByText('添加失败')).toBeInTheDocument();
+      expect(field).toHaveValue('nobody');
+    }
+    expect(screen.queryByText(/SERVER_TEXT/)).not.toBeInTheDocument();
   });
 
-  it('shows the message of an exception', async () => {
+  it('says so when adding someone accepted their pending request', async () => {
+    const { field, submit, user } = await openAddContact(() =>
+      envelope({ contact: contactWith('bob', 'accepted', 'incoming') }),
+    );
+    await user.type(field, 'bob');
+    await user.click(submit);
+    expect(await screen.findByText('已接受对方的好友请求，你们现在是好友了！')).toBeInTheDocument();
+  });
+
+  it('shows a stale banner no longer once a later attempt ends the other way', async () => {
+    let fail = false;
+    const { field, submit, user } = await openAddContact(() =>
+      fail
+        ? json({ statusCode: 404, code: 'NOT_FOUND', reason: 'CONTACT_UNKNOWN', message: 'x' }, 404)
+        : envelope({ contact: contactWith('bob', 'pending', 'outgoing') }),
+    );
+    await user.type(field, 'bob');
+    await user.click(submit);
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
+    fail = true;
+    await user.type(field, 'nobody');
+    expect(screen.queryByText('添加成功')).not.toBeInTheDocument();
+    await user.click(submit);
+    expect(await screen.findByText('添加失败')).toBeInTheDocument();
+    expect(screen.queryByText('添加成功')).not.toBeInTheDocument();
+    fail = false;
+    await user.clear(field);
+    await user.type(field, 'bob');
+    await user.click(submit);
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
+    expect(screen.queryByText('添加失败')).not.toBeInTheDocument();
+  });
+
+  it('says in Chinese that the server gave no usable answer', async () => {
     const { field, submit, user } = await openAddContact(() => json({ unexpected: true }));
     await user.type(field, 'bob');
     await user.click(submit);
     expect(await screen.findByText('添加失败')).toBeInTheDocument();
-    expect(screen.getByText('Unexpected reply from the server')).toBeInTheDocument();
+    expect(
+      screen.getByText('无法连接服务器或服务器的回复无法识别，请稍后重试。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected reply from the server')).not.toBeInTheDocument();
   });
 
   it('disables the button while the request is on its way', async () => {

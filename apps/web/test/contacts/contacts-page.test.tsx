@@ -48,7 +48,8 @@ describe('/contacts, ListContact', () => {
     expect(within(row('我的联系人', 'bob')).queryByRole('button', { name: '已是好友' })).toBeNull();
     expect(row('已发送的请求', 'cat')).toHaveTextContent('等待对方接受');
     expect(row('已拒绝的请求', 'dan')).toHaveTextContent('对方已拒绝');
-    expect(row('已拒绝的请求', 'eve')).toHaveTextContent(/^eve已拒绝$/);
+    // The avatar's initial, the name, the state: not 对方已拒绝.
+    expect(row('已拒绝的请求', 'eve')).toHaveTextContent(/^Eeve已拒绝$/);
     expect(screen.getByRole('button', { name: '刷新列表' })).toBeEnabled();
   });
 

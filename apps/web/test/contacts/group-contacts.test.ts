@@ -15,6 +15,8 @@ function contact(status: Contact['status'], direction: Contact['direction']): Co
     receiverUsername: 'receiver',
     otherUserId: 'o',
     otherUsername: 'other',
+    otherDisplayName: null,
+    otherAvatar: null,
     blockedBy: status === 'blocked' ? 'me' : null,
     chatId: null,
     createdAt: '2026-01-01T00:00:00.000Z',

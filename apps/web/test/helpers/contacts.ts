@@ -26,6 +26,8 @@ export function contactWith(
     receiverUsername: outgoing ? other : me.username,
     otherUserId: otherId,
     otherUsername: other,
+    otherDisplayName: null,
+    otherAvatar: null,
     blockedBy: status === 'blocked' ? me.id : null,
     chatId: null,
     createdAt: '2026-01-01T00:00:00.000Z',

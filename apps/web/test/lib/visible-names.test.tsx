@@ -138,7 +138,8 @@ describe('invisible characters in names', () => {
     render(
       <RoomHeader
         name={'\u202Eecila'}
-        online={false}
+        avatar={null}
+        presence={{ kind: 'offline', lastSeen: null }}
         typist={null}
         searching={false}
         onToggleSearch={() => {}}

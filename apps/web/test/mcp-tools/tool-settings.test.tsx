@@ -181,7 +181,9 @@ describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText('URL'), 'https://nowhere.example/mcp');
     await user.selectOptions(within(form).getByLabelText('Approval'), 'ask once per chat');
     await user.click(within(form).getByRole('button', { name: 'Add server' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Nothing was saved.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The server did not accept this; check what you entered.',
+    );
     expect(within(form).getByLabelText('URL')).toHaveAccessibleDescription(
       'Could not connect to the MCP server: https://nowhere.example/mcp: fetch failed',
     );

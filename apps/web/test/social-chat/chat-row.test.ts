@@ -6,8 +6,24 @@ import { searchChats } from '@/features/social-chat/lib/search-chats';
 import { chatWith, messageIn } from './fixtures';
 
 describe('a conversation row', () => {
+  it("shows the other person's display name when the viewer gave the chat no nickname", () => {
+    const bob = { id: 'p', username: 'bob', nickname: null, displayName: '鲍勃', avatar: null };
+    expect(chatNickname(chatWith('bob', { displayName: '鲍勃', participants: [bob] }))).toBe(
+      '鲍勃',
+    );
+    expect(
+      chatNickname(chatWith('bob', { nickname: 'B.', displayName: '鲍勃', participants: [bob] })),
+    ).toBe('B.');
+  });
+
   it('takes its name from the chat nickname, then the first participant, then the name', () => {
-    const participant = { id: 'p', username: 'bob', nickname: 'Bobby', avatar: null };
+    const participant = {
+      id: 'p',
+      username: 'bob',
+      nickname: 'Bobby',
+      displayName: null,
+      avatar: null,
+    };
     expect(chatNickname(chatWith('bob', { nickname: 'B.', participants: [participant] }))).toBe(
       'B.',
     );

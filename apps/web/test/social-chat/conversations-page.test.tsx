@@ -114,7 +114,9 @@ describe('/agents, the conversation list', () => {
     });
     await renderApp('/agents');
     expect(await screen.findByText('获取聊天列表失败')).toBeInTheDocument();
-    expect(screen.getByText('Unexpected reply from the server')).toBeInTheDocument();
+    expect(
+      screen.getByText('无法连接服务器或服务器的回复无法识别，请稍后重试。'),
+    ).toBeInTheDocument();
   });
 
   it('puts pinned chats first, then the newest; archived chats have their own view', async () => {

@@ -40,8 +40,11 @@ export function chatWith(other: string, extra: Partial<SocialChat> = {}): Social
     type: 'private',
     name: other,
     nickname: null,
+    displayName: null,
     avatar: null,
-    participants: [{ id: `${other}-id`, username: other, nickname: null, avatar: null }],
+    participants: [
+      { id: `${other}-id`, username: other, nickname: null, displayName: null, avatar: null },
+    ],
     lastMessage: last,
     lastTime: last?.timestamp ?? null,
     lastSeq: last?.seq ?? 0,

@@ -14,6 +14,7 @@ import * as aiProviderSettings from './0012-ai-provider-settings';
 import * as aiMessageParents from './0013-ai-message-parents';
 import * as messageExtras from './0014-message-extras';
 import * as webPush from './0015-web-push';
+import * as identity from './0016-identity';
 import * as linkPreviews from './0017-link-previews';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013-ai-message-parents': aiMessageParents,
   '0014-message-extras': messageExtras,
   '0015-web-push': webPush,
+  '0016-identity': identity,
   '0017-link-previews': linkPreviews,
 };

@@ -33,3 +33,12 @@ export function useConnectionStatus(): ConnectionStatus {
   const transport = useSyncExternalStore(subscribe, snapshot, () => '');
   return { connected: transport !== '', transport: transport || null };
 }
+
+/** Whether the tab's socket is connected now (whatever its transport, known or not yet). */
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => getSocket().connected,
+    () => false,
+  );
+}

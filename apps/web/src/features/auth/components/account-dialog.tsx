@@ -9,14 +9,15 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-error';
 import { useChangePassword, useSignOutEverywhere } from '../hooks/use-account-security';
+import { ProfileSection } from './profile-section';
 
 const fields = ['currentPassword', 'newPassword', 'repeatPassword'] as const;
 type Field = (typeof fields)[number];
 type Errors = Partial<Record<Field, string>>;
 
 /**
- * The account section of the user menu: change the password (the server signs out every other
- * browser) and sign out everywhere.
+ * The account section of the user menu: the display name and avatar, change the password (the
+ * server signs out every other browser) and sign out everywhere.
  */
 export function AccountDialog({
   username,
@@ -36,7 +37,11 @@ export function AccountDialog({
       <DialogContent>
         <DialogTitle>{t('account.title')}</DialogTitle>
         <DialogDescription>{t('account.description', { username })}</DialogDescription>
-        <section aria-labelledby="account-password" className="flex flex-col gap-3">
+        <ProfileSection username={username} />
+        <section
+          aria-labelledby="account-password"
+          className="flex flex-col gap-3 border-t border-border pt-4"
+        >
           <h3 id="account-password" className="font-medium">
             {t('account.passwordTitle')}
           </h3>

@@ -2,6 +2,7 @@ import { limits } from '@confab/protocol/limits';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/error-text';
 
 export type AuthField = 'username' | 'email' | 'password';
 export type AuthForm = 'login' | 'register';
@@ -88,7 +89,7 @@ export function serverErrors<F extends AuthField>(
       if (name === 'username' && known(name)) fields[name] = t('errors.usernameTaken');
       if (name === 'email' && known(name)) fields[name] = t('errors.emailTaken');
     }
-    return { fields, form: Object.keys(fields).length > 0 ? null : error.message };
+    return { fields, form: Object.keys(fields).length > 0 ? null : errorText(error) };
   }
   if (error.code === 'VALIDATION_ERROR') {
     const unplaced: string[] = [];
@@ -96,12 +97,12 @@ export function serverErrors<F extends AuthField>(
       if (known(name)) fields[name] ??= message;
       else unplaced.push(message);
     }
-    const form = Object.keys(fields).length === 0 || unplaced.length > 0 ? error.message : null;
+    const form = Object.keys(fields).length === 0 || unplaced.length > 0 ? errorText(error) : null;
     return { fields, form };
   }
   if (error.code === 'RATE_LIMITED') return { fields, form: t('errors.rateLimited') };
   if (error.code === 'TIMEOUT') return { fields, form: t('errors.timeout') };
   if (error.statusCode === 0) return { fields, form: t('errors.network') };
   // A 5xx never carries a useful message; a 4xx from the server explains itself.
-  return { fields, form: error.statusCode >= 500 ? t('errors.unknown') : error.message };
+  return { fields, form: error.statusCode >= 500 ? t('errors.unknown') : errorText(error) };
 }

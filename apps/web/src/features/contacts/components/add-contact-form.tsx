@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { isApiError } from '@/lib/api-error';
+import { errorText } from '@/lib/error-text';
 import { useAddContact } from '../api/add-contact';
 
-type Outcome = { kind: 'success' } | { kind: 'failure' } | { kind: 'error'; message: string };
+type Outcome = { kind: 'sent' } | { kind: 'accepted' } | { kind: 'failure'; message: string };
 
 /**
  * The AddContact tab (docs/product.md#add-contact): idle → loading (button disabled) → success
- * (field cleared) or failure. A refusal by the server is "failure"; no answer at all is an
- * "exception", shown with its own message.
+ * (field cleared) or failure, which says why in the interface's language (yourself, unknown,
+ * already sent, already friends, no answer). Adding someone whose request is pending accepts
+ * it, and says so. One banner at a time, and none once the name is edited again: a banner
+ * always speaks of the last attempt.
  */
 export function AddContactForm() {
   const { t } = useTranslation('contacts');
@@ -30,15 +32,12 @@ export function AddContactForm() {
     add.mutate(
       { receiverName: trimmed },
       {
-        onSuccess: () => {
+        onSuccess: (contact) => {
           setName('');
           setTouched(false);
-          setOutcome({ kind: 'success' });
+          setOutcome({ kind: contact.status === 'accepted' ? 'accepted' : 'sent' });
         },
-        onError: (error) => {
-          if (isApiError(error) && error.statusCode >= 400) setOutcome({ kind: 'failure' });
-          else setOutcome({ kind: 'error', message: error.message || t('add.error') });
-        },
+        onError: (error) => setOutcome({ kind: 'failure', message: errorText(error) }),
       },
     );
   };
@@ -55,19 +54,20 @@ export function AddContactForm() {
         onChange={(event) => {
           setName(event.target.value);
           setTouched(true);
+          setOutcome(null);
         }}
       />
       <Button type="submit" className="w-full" disabled={trimmed === '' || add.isPending}>
         {t('add.submit')}
       </Button>
-      {outcome?.kind === 'success' ? (
+      {outcome && outcome.kind !== 'failure' ? (
         <Alert variant="success" title={t('add.successTitle')}>
-          {t('add.successText')}
+          {outcome.kind === 'accepted' ? t('add.acceptedText') : t('add.successText')}
         </Alert>
       ) : null}
-      {outcome && outcome.kind !== 'success' ? (
+      {outcome?.kind === 'failure' ? (
         <Alert variant="warning" title={t('add.failedTitle')}>
-          {outcome.kind === 'failure' ? t('add.failedText') : outcome.message}
+          {outcome.message}
         </Alert>
       ) : null}
     </form>

@@ -10,6 +10,7 @@ import { useContacts } from '../api/get-contacts';
 import { useOpenContactChat } from '../api/open-chat';
 import { groupContacts } from '../lib/group-contacts';
 import { ContactSectionsView } from './contact-sections';
+import { errorText } from '@/lib/error-text';
 
 /** The ListContact tab: spinner, error alert, empty state, or the four sections; and 刷新列表. */
 export function ContactList() {
@@ -18,11 +19,11 @@ export function ContactList() {
   // A failed accept or reject shows a toast (docs/product.md#client-errors), more use than a log.
   const change = useChangeContact({
     onError: (error, { operation }) =>
-      toast({ variant: 'error', title: t(`failures.${operation}`), description: error.message }),
+      toast({ variant: 'error', title: t(`failures.${operation}`), description: errorText(error) }),
   });
   const openChat = useOpenContactChat({
     onError: (error) =>
-      toast({ variant: 'error', title: t('failures.chat'), description: error.message }),
+      toast({ variant: 'error', title: t('failures.chat'), description: errorText(error) }),
   });
   const busyId =
     (change.isPending ? change.variables.contactId : undefined) ??

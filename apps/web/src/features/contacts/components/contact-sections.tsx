@@ -6,6 +6,12 @@ import type { ContactChangeOperation } from '../api/change-contact';
 import type { ContactSections as Sections } from '../lib/group-contacts';
 import { ContactActionsMenu } from './contact-actions-menu';
 import { ContactRow, ContactSection } from './contact-row';
+import { FriendPresence } from './friend-presence';
+
+const identity = (contact: Contact) => ({
+  displayName: contact.otherDisplayName,
+  avatar: contact.otherAvatar,
+});
 
 export interface ContactSectionsProps {
   sections: Sections;
@@ -34,7 +40,7 @@ export function ContactSectionsView({
     <div className="flex flex-col gap-6">
       <ContactSection title={t('list.incoming')} count={sections.incoming.length}>
         {sections.incoming.map((contact) => (
-          <ContactRow key={contact.id} name={contact.senderUsername}>
+          <ContactRow key={contact.id} name={contact.senderUsername} {...identity(contact)}>
             <Button
               size="sm"
               disabled={busyId === contact.id}
@@ -57,7 +63,14 @@ export function ContactSectionsView({
 
       <ContactSection title={t('list.contacts')} count={sections.friends.length}>
         {sections.friends.map((contact) => (
-          <ContactRow key={contact.id} name={contact.otherUsername}>
+          <ContactRow
+            key={contact.id}
+            name={contact.otherUsername}
+            {...identity(contact)}
+            detail={
+              contact.status === 'accepted' ? <FriendPresence userId={contact.otherUserId} /> : null
+            }
+          >
             {contact.status === 'blocked' ? (
               <Badge variant="error">{t('list.blocked')}</Badge>
             ) : (
@@ -77,7 +90,7 @@ export function ContactSectionsView({
 
       <ContactSection title={t('list.outgoing')} count={sections.outgoing.length}>
         {sections.outgoing.map((contact) => (
-          <ContactRow key={contact.id} name={contact.receiverUsername}>
+          <ContactRow key={contact.id} name={contact.receiverUsername} {...identity(contact)}>
             <Badge variant="warning">{t('list.waiting')}</Badge>
             {menu(contact)}
           </ContactRow>

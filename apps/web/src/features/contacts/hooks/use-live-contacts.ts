@@ -16,5 +16,7 @@ export function useLiveContacts(): void {
   useRealtimeEvent('newFriendMessage', reload);
   useRealtimeEvent('contactUpdated', reload);
   useRealtimeEvent('newFriendChat', reload);
+  // A contact's new display name or avatar.
+  useRealtimeEvent('profileUpdated', reload);
   useRealtimeReconnect(reload);
 }

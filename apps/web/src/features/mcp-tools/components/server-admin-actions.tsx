@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { toast } from '@/components/ui/toast-store';
 import { useRemoveMcpServer } from '../api/remove-server';
 import { useSetMcpServerActive } from '../api/set-server-active';
+import { errorText } from '@/lib/error-text';
 
 /** Activate or deactivate any server; edit or remove one added through the API. */
 export function ServerAdminActions({
@@ -20,7 +21,7 @@ export function ServerAdminActions({
   const removeServer = useRemoveMcpServer();
   const [confirming, setConfirming] = useState(false);
   const failed = (error: Error) =>
-    toast({ variant: 'error', title: t('server.actionFailed'), description: error.message });
+    toast({ variant: 'error', title: t('server.actionFailed'), description: errorText(error) });
   const busy = setActive.isPending || removeServer.isPending;
 
   const remove = () => {

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useSaveMcpServer } from '../api/save-server';
 import { checkServerForm, formValuesFrom, type ServerFormValues } from '../lib/server-form';
+import { errorText } from '@/lib/error-text';
 
 const control =
   'w-full rounded-md border border-border bg-surface px-3 text-sm text-fg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-secondary aria-invalid:border-error';
@@ -83,7 +84,7 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
         onDone();
       },
       onError: (error) => {
-        setFailure(error.message);
+        setFailure(errorText(error));
         if (isApiError(error)) setFields({ ...error.fields });
       },
     });

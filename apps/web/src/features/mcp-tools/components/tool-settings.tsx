@@ -15,6 +15,7 @@ import { useMcpTools } from '../api/tools';
 import { ServerCard } from './server-card';
 import { ServerForm } from './server-form';
 import type { ToolSwitches } from './server-tools';
+import { errorText } from '@/lib/error-text';
 
 /**
  * The tool settings: every server the user may use with its state and error, its tools with
@@ -53,7 +54,7 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
       {config.isPending ? <Spinner label={t('settings.loading')} /> : null}
       {config.isError ? (
         <Alert variant="error" title={t('settings.loadFailed')} role="alert">
-          {config.error.message}
+          {errorText(config.error)}
         </Alert>
       ) : null}
       {admin && config.data && config.data.file.problems.length > 0 ? (
@@ -69,7 +70,10 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
         </Alert>
       ) : null}
       {tools.isError ? (
-        <Alert variant="error" title={t('server.toolsFailed', { message: tools.error.message })} />
+        <Alert
+          variant="error"
+          title={t('server.toolsFailed', { message: errorText(tools.error) })}
+        />
       ) : null}
 
       {config.data && config.data.servers.length === 0 ? (

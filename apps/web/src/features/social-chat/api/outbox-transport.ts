@@ -1,6 +1,7 @@
 import type { AppSocket } from '@/lib/realtime/socket-client';
 import { socketRequest } from '@/lib/realtime/socket-request';
 import type { DeliveryOutcome, OutboxTransport } from '../lib/outbox-entry';
+import { errorText } from '@/lib/error-text';
 import { uploadFile } from './upload-file';
 
 /** How long a send waits for the server's acknowledgement before it counts as unanswered. */
@@ -16,7 +17,8 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
     upload: uploadFile,
     async send(entry): Promise<DeliveryOutcome> {
       const socket = getSocket();
-      if (!socket.connected) return { ok: false, retry: true, error: 'Not connected' };
+      if (!socket.connected)
+        return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
       try {
         const reply = await socketRequest(
           socket,
@@ -32,12 +34,13 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
           sendAckTimeoutMs,
         );
         if (reply.ok) return { ok: true, message: reply.data.message };
-        return { ok: false, retry: false, error: reply.error.message };
+        return { ok: false, retry: false, error: errorText(reply.error) };
       } catch {
         // No acknowledgement in time. Cut off: send again once reconnected (the client id
         // makes that safe). Still connected: the server is struggling; the user may retry.
-        if (!socket.connected) return { ok: false, retry: true, error: 'Not connected' };
-        return { ok: false, retry: false, error: 'No answer from the server' };
+        if (!socket.connected)
+          return { ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) };
+        return { ok: false, retry: false, error: errorText({ code: 'TIMEOUT' }) };
       }
     },
   };

@@ -1,6 +1,7 @@
 import { socialApiBase } from '@confab/protocol/envelope';
 import { socialChatApiPaths, uploadReplySchema } from '@confab/protocol/social-chat';
 import type { OutboxEntry, UploadOutcome } from '../lib/outbox-entry';
+import { errorText } from '@/lib/error-text';
 import { uploads } from '../lib/upload-progress';
 
 /** Uploads are bigger; the social API's timeout (docs/product.md#ui-timings). */
@@ -9,14 +10,15 @@ const uploadTimeoutMs = 30_000;
 /** The error an upload stopped by its user ends with; its message is gone by then. */
 export const uploadCancelled = 'Cancelled';
 
+/** The reply's error in the user's language (its code, never the server's English text). */
 function replyMessage(xhr: XMLHttpRequest): string {
   try {
-    const json = JSON.parse(xhr.responseText) as { message?: unknown };
-    if (typeof json.message === 'string') return json.message;
+    const json = JSON.parse(xhr.responseText) as { code?: unknown };
+    if (typeof json.code === 'string') return errorText(json);
   } catch {
     // Not JSON (a proxy's page): the status says enough.
   }
-  return `HTTP ${xhr.status}: ${xhr.statusText}`;
+  return errorText({ code: xhr.status >= 500 ? 'INTERNAL_ERROR' : 'REQUEST_ERROR' });
 }
 
 /**
@@ -35,7 +37,8 @@ export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadO
       resolve(outcome);
     };
     // No answer: offline or cut off. The upload is tried again with the next flush.
-    const unanswered = () => finish({ ok: false, retry: true, error: 'Network' });
+    const unanswered = () =>
+      finish({ ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) });
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) uploads.moved(entry.clientId, event.loaded, event.total);
     };
@@ -57,7 +60,7 @@ export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadO
       finish(
         parsed.success
           ? { ok: true, attachment: parsed.data.data.file }
-          : { ok: false, retry: false, error: 'Unexpected reply from the server' },
+          : { ok: false, retry: false, error: errorText({ code: 'REQUEST_ERROR' }) },
       );
     };
     xhr.open('POST', `${socialApiBase}${socialChatApiPaths.upload}`);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { visibleText } from '@/lib/visible-text';
 import { useUnblockChat } from '../api/unblock-chat';
+import { errorText } from '@/lib/error-text';
 
 /** Above the composer while the viewer has blocked this chat: says so and offers the unblock. */
 export function BlockedBanner({ chatId, name }: { chatId: string; name: string }) {
@@ -14,7 +15,7 @@ export function BlockedBanner({ chatId, name }: { chatId: string; name: string }
   const [confirming, setConfirming] = useState(false);
   const unblock = useUnblockChat(chatId, {
     onError: (error) =>
-      toast({ title: t('blocked.failed'), description: error.message, variant: 'error' }),
+      toast({ title: t('blocked.failed'), description: errorText(error), variant: 'error' }),
   });
   return (
     <div

@@ -13,10 +13,11 @@ import { useChatMessages } from '../hooks/use-chat-messages';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { usePendingFiles } from '../hooks/use-pending-files';
 import { useOutboxEntries } from '../hooks/use-outbox-entries';
-import { usePresence } from '../hooks/use-presence';
+import { usePresence } from '@/lib/presence/use-presence';
 import { useSendMessage } from '../hooks/use-send-message';
 import { useTyping } from '../hooks/use-typing';
 import { useMessageExtras } from '../hooks/use-message-extras';
+import { chatNickname } from '../lib/chat-row';
 import { roomMessages, type RoomMessage } from '../lib/message-order';
 import { BlockedBanner } from './blocked-banner';
 import { MessageActionsContext } from './message-actions-context';
@@ -26,6 +27,7 @@ import { RoomHeader } from './room-header';
 import { RoomComposer } from './room-composer';
 import { RoomMessageList } from './room-message-list';
 import { SearchPanel } from './search-panel';
+import { errorText } from '@/lib/error-text';
 
 const highlightMs = 2500;
 
@@ -39,7 +41,7 @@ export function ChatRoom({
 }) {
   const { t } = useTranslation('socialChat');
   const other = chat.participants[0] ?? null;
-  const name = chat.nickname ?? other?.nickname ?? chat.name ?? t('unknownName');
+  const name = chatNickname(chat) ?? t('unknownName');
   const { connected } = useConnectionStatus();
   const { log, state, retry, loadOlder, loadingOlder, reach } = useChatMessages(
     chat._id,
@@ -50,7 +52,7 @@ export function ChatRoom({
     () => roomMessages(log.messages, pending, viewer, chat._id),
     [log.messages, pending, viewer, chat._id],
   );
-  const online = usePresence(other?.id ?? null, chat.isOnline);
+  const presence = usePresence(other?.id ?? null, chat.isOnline);
   // Driven by the chat object, which `chatUpdated` keeps current: a block or a removal turns
   // the room read-only at once, and nothing (typing, read marks) is said into it meanwhile.
   const writable = !chat.readOnly;
@@ -66,11 +68,11 @@ export function ChatRoom({
 
   const editMessage = useChangeMessage({
     onError: (error) =>
-      toast({ title: t('edit.failed'), description: error.message, variant: 'error' }),
+      toast({ title: t('edit.failed'), description: errorText(error), variant: 'error' }),
   });
   const deleteMessage = useChangeMessage({
     onError: (error) =>
-      toast({ title: t('delete.failed'), description: error.message, variant: 'error' }),
+      toast({ title: t('delete.failed'), description: errorText(error), variant: 'error' }),
   });
 
   const onEdit = useCallback(
@@ -125,7 +127,8 @@ export function ChatRoom({
     >
       <RoomHeader
         name={name}
-        online={online}
+        avatar={chat.avatar}
+        presence={presence}
         typist={typing.typist}
         searching={searching}
         onToggleSearch={() => setSearching((open) => !open)}

@@ -21,6 +21,7 @@ import { MessageMenuItems, offersMenu } from './message-menu-items';
 import { MessageQuote } from './message-quote';
 import { ReactionBar } from './reaction-bar';
 import { MessageStatus } from './message-status';
+import { useSenderName } from '../lib/sender-names';
 
 export interface MessageHandlers {
   onRetry: (clientId: string) => void;
@@ -56,6 +57,7 @@ export const MessageBubble = memo(function MessageBubble({
   highlighted: boolean;
 } & MessageHandlers) {
   const { t, i18n } = useTranslation('socialChat');
+  const senderName = useSenderName(message.sender, message.senderUsername);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -74,13 +76,11 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <article
       id={`message-${message.id}`}
-      aria-label={own ? t('message.you') : visibleText(message.senderUsername)}
+      aria-label={own ? t('message.you') : visibleText(senderName)}
       data-status={message.status}
       className={cn('group flex flex-col gap-1 py-1', own ? 'items-end' : 'items-start')}
     >
-      {own ? null : (
-        <VisibleName name={message.senderUsername} className="px-1 text-xs text-fg-muted" />
-      )}
+      {own ? null : <VisibleName name={senderName} className="px-1 text-xs text-fg-muted" />}
       <div className={cn('flex max-w-[85%] items-start gap-1', own && 'flex-row-reverse')}>
         <div
           className={cn(

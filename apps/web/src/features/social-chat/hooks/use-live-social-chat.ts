@@ -9,6 +9,7 @@ import {
   withChat,
   withMessage,
   withPresence,
+  withProfile,
   withReadMark,
   withUpdatedMessage,
 } from '../lib/chat-list-updates';
@@ -109,6 +110,9 @@ export function useLiveSocialChat(viewerId: string | null): void {
   );
   useRealtimeEvent('chatUpdated', ({ chat }) => updateList((chats) => withChat(chats, chat)));
   useRealtimeEvent('presence', (presence) => updateList((chats) => withPresence(chats, presence)));
+  useRealtimeEvent('profileUpdated', (profile) =>
+    updateList((chats) => withProfile(chats, profile)),
+  );
   useRealtimeEvent('newFriendChat', reload);
   useRealtimeReconnect(reload);
 }

@@ -1,3 +1,4 @@
+import type { ProfileUpdatedPayload } from '@confab/protocol/profile';
 import type {
   MessagesReadPayload,
   PresenceNoticePayload,
@@ -54,6 +55,24 @@ export function withUpdatedMessage(chats: Chats, message: SocialMessage): Chats 
 export function withChat(chats: Chats, chat: SocialChat): Chats {
   const index = chats.findIndex((existing) => existing._id === chat._id);
   return index === -1 ? [...chats, chat] : replaceAt(chats, index, chat);
+}
+
+/** Someone changed their display name or avatar (`profileUpdated`): their chats show it. */
+export function withProfile(chats: Chats, profile: ProfileUpdatedPayload): Chats {
+  let changed = false;
+  const next = chats.map((chat) => {
+    if (!Array.isArray(chat.participants)) return chat;
+    const index = chat.participants.findIndex((p) => p?.id === profile.userId);
+    if (index === -1) return chat;
+    changed = true;
+    const participants = chat.participants.map((p, i) =>
+      i === index ? { ...p, displayName: profile.displayName, avatar: profile.avatarUrl } : p,
+    );
+    return index === 0
+      ? { ...chat, participants, displayName: profile.displayName, avatar: profile.avatarUrl }
+      : { ...chat, participants };
+  });
+  return changed ? next : chats;
 }
 
 /** A contact came online or went offline (`presence`). */

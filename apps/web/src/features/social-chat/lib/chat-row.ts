@@ -12,11 +12,18 @@ const present = (value: string | null | undefined): string | null => {
 
 /**
  * The row's name: the viewer's nickname for the chat, else the first participant's nickname,
- * else the chat's name; null when none is set (the row then shows 未知 and the avatar '?').
+ * else the other person's own display name (docs/product.md#identity), else the chat's name
+ * (their username); null when none is set (the row then shows 未知 and the avatar '?').
  */
 export function chatNickname(chat: SocialChat): string | null {
+  const other = chat.participants[0];
   return (
-    present(chat.nickname) ?? present(chat.participants[0]?.nickname) ?? present(chat.name) ?? null
+    present(chat.nickname) ??
+    present(other?.nickname) ??
+    present(chat.displayName) ??
+    present(other?.displayName) ??
+    present(chat.name) ??
+    null
   );
 }
 

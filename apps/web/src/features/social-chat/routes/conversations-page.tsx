@@ -18,6 +18,7 @@ import { useLiveSocialChat } from '../hooks/use-live-social-chat';
 import { useOpenChat } from '../hooks/use-open-chat';
 import { inView, orderChats, type ChatView } from '../lib/order-chats';
 import { searchChats } from '../lib/search-chats';
+import { errorText } from '@/lib/error-text';
 
 /**
  * /agents (docs/product.md#conversation-list): the viewer's chats, centred, at most 60 % wide on
@@ -32,7 +33,7 @@ export function ConversationsPage() {
   const openChat = useOpenChat();
   const toggle = useToggleChat({
     onError: (error) =>
-      toast({ variant: 'error', title: t('failures.toggle'), description: error.message }),
+      toast({ variant: 'error', title: t('failures.toggle'), description: errorText(error) }),
   });
   const [view, setView] = useState<ChatView>('active');
   const [query, setQuery] = useState('');
@@ -60,7 +61,7 @@ export function ConversationsPage() {
     body = (
       <Alert variant="error" title={t('loadFailed')}>
         <div className="flex flex-col items-start gap-2">
-          <span>{chats.error.message}</span>
+          <span>{errorText(chats.error)}</span>
           <Button variant="outline" size="sm" onClick={() => void chats.refetch()}>
             <RefreshCw aria-hidden className="size-4" />
             {t('retry')}

@@ -13,6 +13,8 @@ import { setActiveChat, useActiveChatId } from '../stores/active-chat';
 import { useChat } from '../api/get-chats';
 import { ChatRoom } from '../components/chat-room';
 import { useLiveSocialChat } from '../hooks/use-live-social-chat';
+import { errorText } from '@/lib/error-text';
+import { SenderNames, senderNamesOf } from '../lib/sender-names';
 
 function NoChat({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('socialChat');
@@ -63,11 +65,15 @@ export function SocialChatRoomPage() {
     return (
       <div className="mx-auto w-full lg:max-w-[60vw]">
         <Alert variant="error" title={t('loadFailed')}>
-          {chat.error.message}
+          {errorText(chat.error)}
         </Alert>
       </div>
     );
   }
   if (!chat.data) return <NoChat title={t('notFound')} text={t('notFoundText')} />;
-  return <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />;
+  return (
+    <SenderNames.Provider value={senderNamesOf(chat.data)}>
+      <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />
+    </SenderNames.Provider>
+  );
 }

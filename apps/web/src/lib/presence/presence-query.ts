@@ -2,10 +2,10 @@ import { presenceReplySchema, socialChatApiPaths } from '@confab/protocol/social
 import { queryOptions } from '@tanstack/react-query';
 import { socialRequest } from '@/lib/social-api/social-api-client';
 
-/** `GET /presence/{userId}`: whether the contact is connected now. */
+/** `GET /presence/{userId}`: whether a contact is connected now, and when they last were. */
 export const presenceQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['social-chat-room', 'presence', userId],
+    queryKey: ['presence', userId],
     queryFn: async ({ signal }) => {
       const reply = await socialRequest(socialChatApiPaths.presence(userId), {
         data: presenceReplySchema.shape.data,
