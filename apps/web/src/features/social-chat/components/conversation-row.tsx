@@ -35,10 +35,10 @@ export function ConversationRow({
   onOpen: (chatId: string) => void;
   onToggle: (change: ChatToggleChange) => void;
 }) {
-  const { t } = useTranslation('conversations');
+  const { t, i18n } = useTranslation('conversations');
   const nickname = chatNickname(chat);
   const name = nickname === null ? t('unknownName') : visibleText(nickname);
-  const time = formatChatTime(chat.lastTime);
+  const time = formatChatTime(chat.lastTime, i18n.language, t('yesterday'));
   return (
     <div
       role="listitem"
@@ -79,12 +79,14 @@ export function ConversationRow({
               className="size-3.5 shrink-0 text-fg-muted"
             />
           ) : null}
-          <time
-            dateTime={chat.lastTime ?? undefined}
-            className="ml-auto shrink-0 text-xs text-fg-muted tabular-nums"
-          >
-            {time ?? t('unknownTime')}
-          </time>
+          {time === null ? null : (
+            <time
+              dateTime={chat.lastTime ?? undefined}
+              className="ml-auto shrink-0 text-xs text-fg-muted tabular-nums"
+            >
+              {time}
+            </time>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <MessagePreview chat={chat} viewerId={viewerId} />
