@@ -7,7 +7,9 @@ const at = (day: number, hour = 9, minute = 5, year = 2026, month = 2) =>
 
 describe('the time of a chat in the list, as messengers show it', () => {
   it('today: the time, on the clock the language uses', () => {
-    expect(chatListTime(at(12, 21, 5), 'en', now, 'Yesterday')).toBe(clockTime(at(12, 21, 5), 'en'));
+    expect(chatListTime(at(12, 21, 5), 'en', now, 'Yesterday')).toBe(
+      clockTime(at(12, 21, 5), 'en'),
+    );
     expect(clockTime(at(12, 21, 5), 'en')).toMatch(/^9:05\sPM$/);
     expect(clockTime(at(12, 21, 5), 'zh-CN')).toBe('21:05');
   });

@@ -7,12 +7,14 @@ function formatter(locale: string, kind: 'clock' | 'weekday' | 'day' | 'date') {
   const key = `${locale}|${kind}`;
   let format = formatters.get(key);
   if (!format) {
-    const options: Intl.DateTimeFormatOptions = {
-      clock: { hour: 'numeric', minute: '2-digit' },
-      weekday: { weekday: 'short' },
-      day: { month: 'numeric', day: 'numeric' },
-      date: { year: 'numeric', month: 'numeric', day: 'numeric' },
-    }[kind];
+    const options = (
+      {
+        clock: { hour: 'numeric', minute: '2-digit' },
+        weekday: { weekday: 'short' },
+        day: { month: 'numeric', day: 'numeric' },
+        date: { year: 'numeric', month: 'numeric', day: 'numeric' },
+      } satisfies Record<string, Intl.DateTimeFormatOptions>
+    )[kind];
     format = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, format);
   }

@@ -22,6 +22,7 @@ export function ConversationRow({
   chat,
   viewerId,
   busy,
+  active = false,
   style,
   position,
   onOpen,
@@ -30,6 +31,8 @@ export function ConversationRow({
   chat: SocialChat;
   viewerId: string | null;
   busy: boolean;
+  /** The chat open beside the list. */
+  active?: boolean;
   style: CSSProperties;
   position: { index: number; count: number };
   onOpen: (chatId: string) => void;
@@ -45,9 +48,10 @@ export function ConversationRow({
       aria-label={name}
       aria-posinset={position.index + 1}
       aria-setsize={position.count}
+      aria-current={active ? 'true' : undefined}
       data-index={position.index}
       style={style}
-      className="relative flex items-center gap-3 border-b border-border px-3 transition-colors hover:bg-surface-muted"
+      className="relative flex items-center gap-3 border-b border-border px-3 transition-colors hover:bg-surface-muted aria-[current=true]:bg-surface-muted"
     >
       <span className="relative shrink-0">
         <Avatar name={nickname ?? ''} label={name} src={chat.avatar} size={48} />

@@ -9,12 +9,15 @@ import { AttachButton } from './attach-button';
  */
 export function RoomComposer({
   readOnly,
+  name,
   onSend,
   onTextChange,
   onBlur,
   onPickFile,
 }: {
   readOnly: boolean;
+  /** The other person's name, for the input's hint ("Message ‹name›"). */
+  name: string;
   onSend: (text: string) => void;
   onTextChange: (text: string) => void;
   onBlur: () => void;
@@ -32,6 +35,7 @@ export function RoomComposer({
           onSend={onSend}
           onTextChange={onTextChange}
           onBlur={onBlur}
+          placeholder={t('composer.placeholder', { name })}
           accessory={<AttachButton onPick={onPickFile} />}
         />
       )}

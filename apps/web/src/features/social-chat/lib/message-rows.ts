@@ -42,13 +42,13 @@ export function roomRows(
       rows.push({ type: 'unread', key: 'unread' });
       broken = true;
     }
-    const grouped =
+    const grouped: boolean =
       !broken &&
       previous !== null &&
       previous.message.sender === message.sender &&
       message.timestamp - previous.message.timestamp < groupGapMs;
     if (previous && !grouped) previous.last = true;
-    const row = {
+    const row: Extract<RoomRow, { type: 'message' }> = {
       type: 'message' as const,
       key: message.key,
       message,
