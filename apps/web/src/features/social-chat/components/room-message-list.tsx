@@ -63,10 +63,13 @@ export function RoomMessageList({
 } & Omit<MessageHandlers, 'onMediaLoad'>) {
   const { t } = useTranslation('socialChat');
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo<Row[]>(
-    () => [head, ...roomRows(messages, firstUnreadKey)],
-    [messages, firstUnreadKey],
-  );
+  // The start-of-conversation line is a row once nothing older is left. While older pages may
+  // come, the first row is a message: the virtualiser keeps the row in view in place as rows
+  // are added above it, which a fixed first row would defeat.
+  const rows = useMemo<Row[]>(() => {
+    const messageRows = roomRows(messages, firstUnreadKey);
+    return hasMore ? messageRows : [head, ...messageRows];
+  }, [messages, firstUnreadKey, hasMore]);
   const [atBottom, setAtBottom] = useState(true);
   const stick = useRef(true);
   const [unseen, setUnseen] = useState(0);
@@ -176,19 +179,17 @@ export function RoomMessageList({
   const toLatest = useCallback(() => {
     stick.current = true;
     setUnseen(0);
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [virtualizer, rows.length]);
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
 
-  // Opening: at the new-messages line when there is one, else at the bottom.
+  // Opening: at the new-messages line when there is one (the initial offset is there), else at
+  // the bottom. No scroll by index: an index points at another row once older pages come in.
   const opened = useRef(false);
   useLayoutEffect(() => {
     if (opened.current || messages.length === 0) return;
     opened.current = true;
-    const line = rows.findIndex((row) => row.type === 'unread');
-    if (line > 0) {
-      stick.current = false;
-      virtualizer.scrollToIndex(line, { align: 'start' });
-    } else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    if (rows.some((row) => row.type === 'unread')) stick.current = false;
+    else virtualizer.scrollToEnd();
   }, [messages.length, rows, virtualizer]);
 
   // A new last message: followed when the view was at the bottom or it is one's own, else
@@ -208,13 +209,17 @@ export function RoomMessageList({
     setUnseen((n) => n + added);
   }, [last, messages, viewerId, toLatest]);
 
-  // A search result: scrolled to the middle once it is among the rows.
+  // A search result: scrolled to the middle once it is among the rows, once per request.
+  const shownFocus = useRef<number | null>(null);
   useLayoutEffect(() => {
-    if (!focus) return;
+    if (!focus || shownFocus.current === focus.at) return;
     const index = rows.findIndex((row) => row.type === 'message' && row.message.id === focus.id);
     if (index < 0) return;
+    shownFocus.current = focus.at;
     stick.current = false;
-    virtualizer.scrollToIndex(index, { align: 'center' });
+    // To its offset, once: older pages that load meanwhile keep the rows in view in place.
+    const target = virtualizer.getOffsetForIndex(index, 'center');
+    if (target) virtualizer.scrollToOffset(target[0]);
   }, [focus, rows, virtualizer]);
 
   // Too few messages to scroll: nothing would ever reach the top, so load on.
@@ -258,11 +263,7 @@ export function RoomMessageList({
                   <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
                     {row.type === 'head' ? (
                       <div className="flex h-10 items-center justify-center text-xs text-fg-muted">
-                        {loadingOlder ? (
-                          <Spinner label={t('list.loadingOlder')} className="size-4" />
-                        ) : !hasMore ? (
-                          <span>{t('list.start')}</span>
-                        ) : null}
+                        {t('list.start')}
                       </div>
                     ) : row.type === 'timeLine' ? (
                       <TimeSeparator timestamp={row.timestamp} />
@@ -287,6 +288,11 @@ export function RoomMessageList({
           </div>
         )}
       </div>
+      {loadingOlder ? (
+        <div className="pointer-events-none absolute top-2 left-1/2 z-10 -translate-x-1/2 rounded-full bg-surface p-1 shadow">
+          <Spinner label={t('list.loadingOlder')} className="size-4" />
+        </div>
+      ) : null}
       {atBottom ? null : <JumpToLatest count={unseen} onJump={toLatest} />}
     </div>
   );
