@@ -156,3 +156,54 @@ test('on a wide screen the chats stay beside the room; on a phone the room heade
   expect(height).toBeLessThanOrEqual(56);
   await closeAll(alice, bob);
 });
+
+test('the list and the room in every look: times, groups, the new-messages line, the jump button', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { alice, bob, chatId } = await twoFriends(browser);
+  await send(bob, chatId, 'Hi! Are we still on for tonight?', 'I found the place:');
+  await send(
+    bob,
+    chatId,
+    `https://example.com/${'restaurants/the-long-name-of-a-place/'.repeat(3)}`,
+  );
+  await send(alice, chatId, 'Yes! Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2));
+  await send(alice, chatId, 'See you at 8.', 'Bring the tickets, please.');
+  await send(bob, chatId, ...Array.from({ length: 12 }, (_, i) => `Plan item ${i + 1}`));
+  const page = alice.page;
+  const log = messageLog(page);
+  let round = 0;
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const view of [
+        { name: 'phone', width: 375, height: 740 },
+        { name: 'desktop', width: 1280, height: 800 },
+      ]) {
+        round += 1;
+        const look = `${view.name}-${colorScheme}-${language}`;
+        await page.goto('/agents');
+        await page.evaluate((l) => localStorage.setItem('confab:language', l), language);
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize(view);
+        await send(bob, chatId, `New one ${round}`, `And another ${round}`);
+        await page.reload();
+        const row = page.getByRole('listitem', { name: bob.username });
+        await expect(row).toContainText(`And another ${round}`);
+        await page.screenshot({ path: testInfo.outputPath(`list-${look}.png`) });
+
+        await page.getByRole('button', { name: bob.username, exact: true }).click();
+        await expect(log.getByRole('separator', { name: /New messages|新消息/ })).toBeVisible();
+        expect(await log.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await page.screenshot({ path: testInfo.outputPath(`room-${look}.png`) });
+
+        // Scrolled up, one more arrives: the jump button counts it.
+        await log.evaluate((el) => (el.scrollTop = 0));
+        await send(bob, chatId, `Away ${round}`);
+        await expect(page.getByRole('button', { name: /1 new message|1 条新消息/ })).toBeVisible();
+        await page.screenshot({ path: testInfo.outputPath(`room-jump-${look}.png`) });
+      }
+    }
+  }
+  await closeAll(alice, bob);
+});

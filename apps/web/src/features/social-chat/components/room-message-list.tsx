@@ -222,12 +222,11 @@ export function RoomMessageList({
     if (target) virtualizer.scrollToOffset(target[0]);
   }, [focus, rows, virtualizer]);
 
-  // Too few messages to scroll: nothing would ever reach the top, so load on.
+  // Too few messages to scroll: nothing would ever reach the top, so load on. The view's height
+  // from the virtualiser: reading the element's would lay the page out after every render.
   useEffect(() => {
-    const el = scrollRef.current;
-    if (el && hasMore && !loadingOlder && virtualizer.getTotalSize() <= el.clientHeight) {
-      loadOlder();
-    }
+    const height = virtualizer.scrollRect?.height;
+    if (height && hasMore && !loadingOlder && virtualizer.getTotalSize() <= height) loadOlder();
   });
 
   // Rows that came into view without a scroll (a new message at the bottom) are seen too.

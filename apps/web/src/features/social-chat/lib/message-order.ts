@@ -66,7 +66,22 @@ export function catchUpCursor(messages: readonly SocialMessage[]): number {
   return cursor;
 }
 
+/**
+ * One room copy per stored message: the store keeps a message's object until it changes, so the
+ * same object comes back and the bubbles showing it are not drawn again for another's change.
+ */
+const roomCopies = new WeakMap<SocialMessage, RoomMessage>();
+
 function fromServer(message: SocialMessage): RoomMessage {
+  let copy = roomCopies.get(message);
+  if (!copy) {
+    copy = roomCopy(message);
+    roomCopies.set(message, copy);
+  }
+  return copy;
+}
+
+function roomCopy(message: SocialMessage): RoomMessage {
   return {
     key: `${message.sender}:${message.clientId || message._id}`,
     id: message._id,
