@@ -94,6 +94,7 @@ export function ConversationsPanel({
           view={view}
           onViewChange={setView}
           archivedCount={archivedCount}
+          stacked={listClassName !== undefined}
         />
         {shown.length === 0 ? (
           <p className="py-10 text-center text-sm text-fg-muted">

@@ -15,7 +15,7 @@ export function JumpToLatest({ count, onJump }: { count: number; onJump: () => v
       size="icon"
       onClick={onJump}
       aria-label={count ? t('jump.withNew', { count }) : t('jump.label')}
-      className="absolute right-4 bottom-3 z-10 size-10 rounded-full bg-surface shadow-md"
+      className="absolute right-4 bottom-3 z-10 size-10 rounded-full bg-surface! shadow-md hover:bg-surface-muted!"
     >
       <ArrowDown aria-hidden className="size-5" />
       {count ? (

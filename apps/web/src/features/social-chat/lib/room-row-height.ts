@@ -1,3 +1,4 @@
+import type { RoomMessage } from './message-order';
 import type { RoomRow } from './message-rows';
 
 /**
@@ -17,8 +18,27 @@ const fileRow = 56;
 export const headRowHeight = 40;
 export const lineRowHeight = 36;
 
+/**
+ * By message: the virtualiser asks again for every row after one that was added or measured,
+ * and a message's text does not change while it is held.
+ */
+const estimates = new WeakMap<
+  RoomMessage,
+  { width: number; first: boolean; last: boolean; height: number }
+>();
+
 export function estimateRoomRow(row: RoomRow, width: number): number {
   if (row.type !== 'message') return lineRowHeight;
+  const known = estimates.get(row.message);
+  if (known && known.width === width && known.first === row.first && known.last === row.last) {
+    return known.height;
+  }
+  const height = estimateMessageRow(row, width);
+  estimates.set(row.message, { width, first: row.first, last: row.last, height });
+  return height;
+}
+
+function estimateMessageRow(row: Extract<RoomRow, { type: 'message' }>, width: number): number {
   const { message } = row;
   let height = bubbleFrame;
   if (row.first) height += nameLine;

@@ -77,7 +77,7 @@ export function SocialChatRoomPage() {
         <ConversationsPanel
           viewerId={user.id}
           activeChatId={chat.data._id}
-          listClassName="h-[calc(100dvh-12rem)]"
+          listClassName="h-[calc(100dvh-15rem)]"
         />
       </section>
       <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />
