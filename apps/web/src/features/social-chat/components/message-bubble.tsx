@@ -134,8 +134,8 @@ export const MessageBubble = memo(function MessageBubble({
           </DropdownMenu>
         ) : null}
       </div>
-      {/* Inside a group the foot is left out unless it has news (an edit, a state to act on). */}
-      {showTime || message.edited || message.status !== 'sent' ? (
+      {/* Inside a group the time is left out; one's own messages keep their state (sent, read). */}
+      {showTime || own || message.edited ? (
         <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
           {showTime ? (
             <time dateTime={new Date(message.timestamp).toISOString()}>
