@@ -94,6 +94,7 @@ test('a chat opens at a new-messages line; groups show the name once; what is of
 
   // Scrolled up, a new message is counted on the jump button and stays unread.
   await log.evaluate((el) => (el.scrollTop = 0));
+  await expect(alice.page.getByRole('button', { name: '跳到最新消息', exact: true })).toBeVisible();
   const before = await unreadOf(alice, chatId);
   await send(bob, chatId, 'arrived while away');
   const jump = alice.page.getByRole('button', { name: /跳到最新消息：\d+ 条新消息/ });
@@ -200,6 +201,9 @@ test('the list and the room in every look: times, groups, the new-messages line,
 
         // Scrolled up, one more arrives: the jump button counts it.
         await log.evaluate((el) => (el.scrollTop = 0));
+        await expect(
+          page.getByRole('button', { name: /^(Jump to the latest message|跳到最新消息)$/ }),
+        ).toBeVisible();
         await send(bob, chatId, `Away ${round}`);
         await expect(page.getByRole('button', { name: /1 new message|1 条新消息/ })).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`room-jump-${look}.png`) });
