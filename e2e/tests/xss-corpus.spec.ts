@@ -47,7 +47,10 @@ test('social messages: shown as text in both rooms and in the conversation previ
     await expectInert(row, onBob);
   }
 
-  // Both rooms show every payload as the text that was sent.
+  // Both rooms show every payload as the text that was sent. The list is virtualised: a view
+  // tall enough for the whole corpus has every message in the page at once.
+  for (const page of [bob.page, alice.page])
+    await page.setViewportSize({ width: 1280, height: 4000 });
   await openRoom(bob.page, chatId, alice.username);
   await openRoom(alice.page, chatId, bob.username);
   for (const page of [bob.page, alice.page]) {

@@ -43,13 +43,16 @@ describe('a conversation row', () => {
     expect(initialOf(null)).toBe('?');
   });
 
-  it('shows the last time as HH:mm in local time, and nothing readable as null', () => {
+  it('shows the last time as messengers do, and nothing when there is none or it is unreadable', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const local = new Date(2026, 2, 1, 7, 5);
-    expect(formatChatTime(local.toISOString())).toBe('07:05');
-    expect(formatChatTime(new Date(2026, 2, 1, 23, 59).toISOString())).toBe('23:59');
-    expect(formatChatTime(null)).toBeNull();
-    expect(formatChatTime('yesterday-ish')).toBeNull();
+    const now = new Date(2026, 2, 12, 15, 0);
+    const show = (iso: string | null) => formatChatTime(iso, 'zh-CN', '昨天', now);
+    expect(show(new Date(2026, 2, 12, 7, 5).toISOString())).toBe('7:05');
+    expect(show(new Date(2026, 2, 11, 23, 59).toISOString())).toBe('昨天');
+    expect(show(new Date(2026, 2, 9, 8, 0).toISOString())).toBe('周一');
+    expect(show(new Date(2026, 1, 28, 8, 0).toISOString())).toBe('2/28');
+    expect(show(null)).toBeNull();
+    expect(show('yesterday-ish')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
   });
 

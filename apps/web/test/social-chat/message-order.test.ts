@@ -105,7 +105,7 @@ describe('time separators', () => {
     const rows = roomRows(
       roomMessages([at(1, 0), at(2, 299_999), at(3, 599_998), at(4, 899_998)], [], user, 'c1'),
     );
-    expect(rows.map((r) => (r.type === 'timeLine' ? '|' : r.message.id))).toEqual([
+    expect(rows.map((r) => (r.type === 'message' ? r.message.id : '|'))).toEqual([
       '|',
       'm1',
       'm2',

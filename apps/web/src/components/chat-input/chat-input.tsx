@@ -30,6 +30,7 @@ export function ChatInput({
   inputRef,
   onArrowUpEmpty,
   allowBlank = false,
+  placeholder,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -48,6 +49,8 @@ export function ChatInput({
   onArrowUpEmpty?: () => void;
   /** Blank text may be sent (the AI chat's prompt that is only attachments). */
   allowBlank?: boolean;
+  /** The field's hint when it is not the AI chat's question. */
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -143,7 +146,7 @@ export function ChatInput({
           aria-label={t('chatInput.label')}
           aria-invalid={tooLong || undefined}
           aria-describedby="chat-input-hint"
-          placeholder={t('chatInput.placeholder')}
+          placeholder={placeholder ?? t('chatInput.placeholder')}
           value={text}
           maxLength={limits.chatInputMax}
           rows={1}

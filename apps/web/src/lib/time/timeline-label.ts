@@ -19,7 +19,8 @@ function formatter(locale: string, kind: 'time' | 'day'): Intl.DateTimeFormat {
     format = new Intl.DateTimeFormat(
       locale,
       kind === 'time'
-        ? { hour: '2-digit', minute: '2-digit' }
+        ? // The clock the chat list and the bubbles use (chat-time.ts): 12- or 24-hour by locale.
+          { hour: 'numeric', minute: '2-digit' }
         : { month: 'numeric', day: 'numeric' },
     );
     formatters.set(key, format);

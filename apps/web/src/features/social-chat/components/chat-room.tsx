@@ -25,7 +25,7 @@ import { MessageExtrasDialogs } from './message-extras-dialogs';
 import { ReplyPreview } from './reply-preview';
 import { RoomHeader } from './room-header';
 import { RoomComposer } from './room-composer';
-import { RoomMessageList } from './room-message-list';
+import { RoomMessageList, type FocusRequest } from './room-message-list';
 import { SearchPanel } from './search-panel';
 import { errorText } from '@/lib/error-text';
 
@@ -59,9 +59,30 @@ export function ChatRoom({
   const typing = useTyping(chat._id, viewer.id, writable);
   const { sendText, sendFiles, retry: retrySend } = useSendMessage(chat._id, viewer.id);
   const pendingFiles = usePendingFiles();
-  useMarkRead(chat._id, viewer.id, log.messages, writable);
+  // The newest of the other person's messages that was on screen: only that far is read.
+  const [seenSeq, setSeenSeq] = useState(0);
+  const onSeen = useCallback((message: RoomMessage) => {
+    const seq = message.seq;
+    if (seq !== null) setSeenSeq((seen) => Math.max(seen, seq));
+  }, []);
+  useMarkRead(chat._id, viewer.id, log.messages, writable, seenSeq);
+
+  // The first message that was unread when the chat opened, fixed then: the new-messages line
+  // stays where it was while what is seen is marked read.
+  const [unreadAtOpen, setUnreadAtOpen] = useState<string | null | undefined>(undefined);
+  if (state === 'ready' && unreadAtOpen === undefined) {
+    setUnreadAtOpen(
+      messages.find((m) => m.sender !== viewer.id && !m.isRead && m.seq !== null)?.key ?? null,
+    );
+  }
 
   const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = useCallback(() => {
+    setSearching(false);
+    searchButton.current?.focus();
+  }, []);
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(highlightTimer.current), []);
@@ -95,12 +116,7 @@ export function ChatRoom({
         toast({ title: t('search.unreachable'), variant: 'warning' });
         return;
       }
-      // After the render that holds it.
-      requestAnimationFrame(() => {
-        document
-          .getElementById(`message-${message._id}`)
-          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      });
+      setFocus({ id: message._id, at: Date.now() });
       setHighlightedId(message._id);
       clearTimeout(highlightTimer.current);
       highlightTimer.current = setTimeout(() => setHighlightedId(null), highlightMs);
@@ -123,7 +139,7 @@ export function ChatRoom({
       onFiles={pendingFiles.add}
       label={t('file.drop')}
       testId="room-drop-zone"
-      className="mx-auto flex h-[calc(100dvh-8rem)] w-full flex-col rounded-xl border border-border bg-surface lg:max-w-[60vw]"
+      className="flex h-[calc(100dvh-8rem)] w-full min-w-0 flex-col rounded-xl border border-border bg-surface"
     >
       <RoomHeader
         name={name}
@@ -131,9 +147,12 @@ export function ChatRoom({
         presence={presence}
         typist={typing.typist}
         searching={searching}
-        onToggleSearch={() => setSearching((open) => !open)}
+        onToggleSearch={() => (searching ? closeSearch() : setSearching(true))}
+        searchButtonRef={searchButton}
       />
-      {searching ? <SearchPanel chatId={chat._id} onPick={(m) => void showMessage(m)} /> : null}
+      {searching ? (
+        <SearchPanel chatId={chat._id} onPick={(m) => void showMessage(m)} onClose={closeSearch} />
+      ) : null}
       {connected ? null : (
         <Alert variant="warning" title={t('disconnected')} className="m-2" role="status" />
       )}
@@ -161,6 +180,9 @@ export function ChatRoom({
             loadingOlder={loadingOlder}
             onLoadOlder={loadOlder}
             highlightedId={highlightedId}
+            focus={focus}
+            firstUnreadKey={unreadAtOpen ?? null}
+            onSeen={onSeen}
             onRetry={retrySend}
             onDiscard={onDiscard}
             onEdit={onEdit}
@@ -173,6 +195,7 @@ export function ChatRoom({
       {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
       <RoomComposer
         readOnly={chat.readOnly}
+        name={name}
         onSend={(text) => {
           typing.stop();
           sendText(text, extras.replyTo);

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatToggleChange } from '../api/toggle-chat';
+import { cn } from '@/lib/cn';
 import { isValidChat } from '../lib/chat-check';
 import { ConversationRow } from './conversation-row';
 
@@ -19,12 +20,18 @@ export function ConversationList({
   busyChatId,
   onOpen,
   onToggle,
+  activeChatId = null,
+  className,
 }: {
   chats: readonly SocialChat[];
   viewerId: string | null;
   busyChatId: string | undefined;
   onOpen: (chatId: string) => void;
   onToggle: (change: ChatToggleChange) => void;
+  /** The chat open beside the list (a wide screen). */
+  activeChatId?: string | null;
+  /** The list's height, when not the page's. */
+  className?: string;
 }) {
   const { t } = useTranslation('conversations');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -38,7 +45,10 @@ export function ConversationList({
   return (
     <div
       ref={scrollRef}
-      className="h-[calc(100dvh-16rem)] min-h-80 overflow-y-auto rounded-lg border border-border"
+      className={cn(
+        'overflow-y-auto rounded-lg border border-border',
+        className ?? 'h-[calc(100dvh-16rem)] min-h-80',
+      )}
     >
       <div
         role="list"
@@ -79,6 +89,7 @@ export function ConversationList({
               chat={chat}
               viewerId={viewerId}
               busy={busyChatId === chat._id}
+              active={chat._id === activeChatId}
               position={position}
               style={style}
               onOpen={onOpen}

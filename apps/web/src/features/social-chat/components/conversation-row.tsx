@@ -22,6 +22,7 @@ export function ConversationRow({
   chat,
   viewerId,
   busy,
+  active = false,
   style,
   position,
   onOpen,
@@ -30,24 +31,27 @@ export function ConversationRow({
   chat: SocialChat;
   viewerId: string | null;
   busy: boolean;
+  /** The chat open beside the list. */
+  active?: boolean;
   style: CSSProperties;
   position: { index: number; count: number };
   onOpen: (chatId: string) => void;
   onToggle: (change: ChatToggleChange) => void;
 }) {
-  const { t } = useTranslation('conversations');
+  const { t, i18n } = useTranslation('conversations');
   const nickname = chatNickname(chat);
   const name = nickname === null ? t('unknownName') : visibleText(nickname);
-  const time = formatChatTime(chat.lastTime);
+  const time = formatChatTime(chat.lastTime, i18n.language, t('yesterday'));
   return (
     <div
       role="listitem"
       aria-label={name}
       aria-posinset={position.index + 1}
       aria-setsize={position.count}
+      aria-current={active ? 'true' : undefined}
       data-index={position.index}
       style={style}
-      className="relative flex items-center gap-3 border-b border-border px-3 transition-colors hover:bg-surface-muted"
+      className="relative flex items-center gap-3 border-b border-border px-3 transition-colors hover:bg-surface-muted aria-[current=true]:bg-surface-muted"
     >
       <span className="relative shrink-0">
         <Avatar name={nickname ?? ''} label={name} src={chat.avatar} size={48} />
@@ -79,12 +83,14 @@ export function ConversationRow({
               className="size-3.5 shrink-0 text-fg-muted"
             />
           ) : null}
-          <time
-            dateTime={chat.lastTime ?? undefined}
-            className="ml-auto shrink-0 text-xs text-fg-muted tabular-nums"
-          >
-            {time ?? t('unknownTime')}
-          </time>
+          {time === null ? null : (
+            <time
+              dateTime={chat.lastTime ?? undefined}
+              className="ml-auto shrink-0 text-xs text-fg-muted tabular-nums"
+            >
+              {time}
+            </time>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <MessagePreview chat={chat} viewerId={viewerId} />

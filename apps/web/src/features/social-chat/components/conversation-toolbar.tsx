@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
 import type { ChatView } from '../lib/order-chats';
 
 /** The search field and the switch between the chats and the archived ones. */
@@ -11,16 +12,19 @@ export function ConversationToolbar({
   view,
   onViewChange,
   archivedCount,
+  stacked = false,
 }: {
   query: string;
   onQueryChange: (query: string) => void;
   view: ChatView;
   onViewChange: (view: ChatView) => void;
   archivedCount: number;
+  /** One above the other at any width (the narrow list beside the room). */
+  stacked?: boolean;
 }) {
   const { t } = useTranslation('conversations');
   return (
-    <div className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+    <div className={cn('mb-3 flex flex-col gap-3', !stacked && 'sm:flex-row sm:items-center')}>
       <label className="relative flex-1">
         <span className="sr-only">{t('search.label')}</span>
         <Search

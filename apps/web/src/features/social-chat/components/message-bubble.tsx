@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
+import { clockTime } from '@/lib/time/chat-time';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
 import { FileMessage } from './file-message';
@@ -22,6 +23,7 @@ import { MessageQuote } from './message-quote';
 import { ReactionBar } from './reaction-bar';
 import { MessageStatus } from './message-status';
 import { useSenderName } from '../lib/sender-names';
+import { MessageText } from './message-text';
 
 export interface MessageHandlers {
   onRetry: (clientId: string) => void;
@@ -29,10 +31,6 @@ export interface MessageHandlers {
   onEdit: (message: RoomMessage, content: string) => Promise<unknown>;
   onDelete: (message: RoomMessage) => void;
   onMediaLoad: () => void;
-}
-
-function timeOf(timestamp: number, locale: string): string {
-  return new Date(timestamp).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 }
 
 /**
@@ -44,6 +42,8 @@ export const MessageBubble = memo(function MessageBubble({
   own,
   changeable,
   highlighted,
+  showName = true,
+  showTime = true,
   onRetry,
   onDiscard,
   onEdit,
@@ -55,6 +55,10 @@ export const MessageBubble = memo(function MessageBubble({
   /** False in a read-only chat: no edit or deletion is offered. */
   changeable: boolean;
   highlighted: boolean;
+  /** False inside a group (docs/product.md#chat-room): the name is shown once, above its first. */
+  showName?: boolean;
+  /** False inside a group: the time is shown once, below its last. */
+  showTime?: boolean;
 } & MessageHandlers) {
   const { t, i18n } = useTranslation('socialChat');
   const senderName = useSenderName(message.sender, message.senderUsername);
@@ -68,9 +72,7 @@ export const MessageBubble = memo(function MessageBubble({
   ) : message.attachment || message.contentType !== 'text' ? (
     <FileMessage message={message} onMediaLoad={onMediaLoad} />
   ) : (
-    <span data-testid="message-content" className="break-words whitespace-pre-wrap">
-      {message.content}
-    </span>
+    <MessageText text={message.content} />
   );
 
   return (
@@ -78,13 +80,20 @@ export const MessageBubble = memo(function MessageBubble({
       id={`message-${message.id}`}
       aria-label={own ? t('message.you') : visibleText(senderName)}
       data-status={message.status}
-      className={cn('group flex flex-col gap-1 py-1', own ? 'items-end' : 'items-start')}
+      className={cn(
+        'group flex flex-col gap-1',
+        showName ? 'pt-1' : 'pt-0',
+        showTime ? 'pb-1' : 'pb-0',
+        own ? 'items-end' : 'items-start',
+      )}
     >
-      {own ? null : <VisibleName name={senderName} className="px-1 text-xs text-fg-muted" />}
+      {own || !showName ? null : (
+        <VisibleName name={senderName} className="px-1 text-xs text-fg-muted" />
+      )}
       <div className={cn('flex max-w-[85%] items-start gap-1', own && 'flex-row-reverse')}>
         <div
           className={cn(
-            'rounded-2xl px-3 py-2 text-sm transition-shadow',
+            'min-w-0 rounded-2xl px-3 py-2 text-sm transition-shadow',
             own ? 'bg-primary text-on-accent' : 'bg-surface-muted text-fg',
             message.status === 'sending' && 'opacity-75',
             highlighted && 'ring-2 ring-secondary',
@@ -141,19 +150,24 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
       <ReactionBar message={message} own={own} />
-      <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
-        <time dateTime={new Date(message.timestamp).toISOString()}>
-          {timeOf(message.timestamp, i18n.language)}
-        </time>
-        {message.edited && !message.deleted ? <span>({t('message.edited')})</span> : null}
-        {own ? (
-          <MessageStatus
-            message={message}
-            onRetry={() => onRetry(message.clientId)}
-            onDiscard={() => onDiscard(message.clientId)}
-          />
-        ) : null}
-      </div>
+      {/* Inside a group the time is left out; one's own messages keep their state (sent, read). */}
+      {showTime || own || message.edited ? (
+        <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
+          {showTime ? (
+            <time dateTime={new Date(message.timestamp).toISOString()}>
+              {clockTime(message.timestamp, i18n.language)}
+            </time>
+          ) : null}
+          {message.edited && !message.deleted ? <span>({t('message.edited')})</span> : null}
+          {own ? (
+            <MessageStatus
+              message={message}
+              onRetry={() => onRetry(message.clientId)}
+              onDiscard={() => onDiscard(message.clientId)}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

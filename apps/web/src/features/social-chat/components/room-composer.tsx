@@ -14,6 +14,7 @@ import { PendingFilesTray } from './pending-files-tray';
 export function RoomComposer({
   readOnly,
   pending,
+  name,
   onSend,
   onSendFiles,
   onTextChange,
@@ -24,6 +25,8 @@ export function RoomComposer({
   /** Shown over the input (what a reply answers). */
   above?: ReactNode;
   pending: PendingFiles;
+  /** The other person's name, for the input's hint ("Message ‹name›"). */
+  name: string;
   onSend: (text: string) => void;
   onSendFiles: (files: File[], caption: string) => void;
   onTextChange: (text: string) => void;
@@ -46,6 +49,7 @@ export function RoomComposer({
               else onSend(text);
             }}
             allowBlank={pending.files.length > 0}
+            placeholder={t('composer.placeholder', { name })}
             onTextChange={onTextChange}
             onBlur={onBlur}
             accessory={<AttachButton onPick={pending.add} />}

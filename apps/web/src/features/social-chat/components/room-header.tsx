@@ -1,4 +1,5 @@
 import { Search, X } from 'lucide-react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PresenceLabel } from '@/components/presence-label';
 import { Avatar } from '@/components/ui/avatar';
@@ -15,6 +16,7 @@ export function RoomHeader({
   typist,
   searching,
   onToggleSearch,
+  searchButtonRef,
 }: {
   name: string;
   avatar: string | null;
@@ -22,23 +24,28 @@ export function RoomHeader({
   typist: string | null;
   searching: boolean;
   onToggleSearch: () => void;
+  /** The search button, which takes the focus back when search closes. */
+  searchButtonRef?: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation('socialChat');
   return (
-    <header className="flex items-center gap-3 border-b border-border px-3 py-2">
-      <Avatar name={name} src={avatar} size={40} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <h1 className="truncate text-lg font-semibold">
+    <header className="flex items-center gap-2 border-b border-border px-3 py-2">
+      <Avatar name={name} src={avatar} size={32} />
+      {/* One row at any width (docs/product.md#chat-room): the name gives way first. */}
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">
           <VisibleName name={name} />
         </h1>
-        <div className="flex items-center gap-2 text-xs text-fg-muted">
-          <PresenceLabel presence={presence} className="min-w-0" />
-          <span aria-live="polite" className="truncate italic">
-            {typist ? t('typing', { name: visibleText(typist) }) : null}
-          </span>
-        </div>
+        <PresenceLabel
+          presence={presence}
+          className="min-w-0 shrink truncate text-xs text-fg-muted"
+        />
+        <span aria-live="polite" className="min-w-0 truncate text-xs text-fg-muted italic">
+          {typist ? t('typing', { name: visibleText(typist) }) : null}
+        </span>
       </div>
       <Button
+        ref={searchButtonRef}
         variant="ghost"
         size="icon"
         aria-label={searching ? t('search.close') : t('search.open')}

@@ -14,9 +14,12 @@ import { useSearchMessages } from '../api/search-messages';
 export function SearchPanel({
   chatId,
   onPick,
+  onClose,
 }: {
   chatId: string;
   onPick: (message: SocialMessage) => void;
+  /** Escape in the panel closes it. */
+  onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('socialChat');
   const [q, setQ] = useState('');
@@ -27,6 +30,11 @@ export function SearchPanel({
   return (
     <section
       aria-label={t('search.label')}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onClose();
+      }}
       className="flex flex-col gap-2 border-b border-border p-2"
     >
       <Input

@@ -13,20 +13,24 @@ function useDocumentVisible(): boolean {
 }
 
 /**
- * Opening a chat marks it read (docs/product.md#chat-toggles). While the room is open and visible,
- * each message from the other side that arrives is marked read at once; a hidden tab waits
- * until it is shown again. A read-only chat (not `writable`) takes no read marks: what arrived
- * meanwhile is marked once it is writable again.
+ * Read marks follow what the user saw (docs/product.md#chat-toggles): the newest message from
+ * the other side up to `seenSeq` (the newest one that was on screen) is marked read, and with it
+ * everything before. A message that arrives while the user is scrolled up stays unread until it
+ * is scrolled into view; a hidden tab waits until it is shown again. A read-only chat (not
+ * `writable`) takes no read marks: what arrived meanwhile is marked once it is writable again.
  */
 export function useMarkRead(
   chatId: string,
   viewerId: string,
   messages: readonly SocialMessage[],
-  writable = true,
+  writable: boolean,
+  seenSeq: number,
 ) {
   const visible = useDocumentVisible();
   const marked = useRef(0);
-  const latestUnread = messages.findLast((m) => m.sender !== viewerId && !m.isRead);
+  const latestUnread = messages.findLast(
+    (m) => m.sender !== viewerId && !m.isRead && m.seq <= seenSeq,
+  );
 
   useEffect(() => {
     marked.current = 0;

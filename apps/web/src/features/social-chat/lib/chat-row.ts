@@ -1,4 +1,5 @@
 import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
+import { chatListTime } from '@/lib/time/chat-time';
 
 /**
  * A conversation list row (docs/product.md#conversation-list), as plain values: the page
@@ -27,18 +28,25 @@ export function chatNickname(chat: SocialChat): string | null {
   );
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** `HH:mm` in local time, or null when there is no time or it cannot be read (shown `--:--`). */
-export function formatChatTime(iso: string | null): string | null {
+/**
+ * The last message's time as messengers show it (`chatListTime`: today the time, yesterday the
+ * word, within a week the weekday, else the date), or null when there is none or it cannot be
+ * read: the row then shows no time.
+ */
+export function formatChatTime(
+  iso: string | null,
+  locale: string,
+  yesterday: string,
+  now = new Date(),
+): string | null {
   if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) {
     // docs/product.md#client-errors: a formatting failure is only logged.
     console.warn(`The conversation list could not read the time "${iso}".`);
     return null;
   }
-  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return chatListTime(time, locale, now, yesterday);
 }
 
 export type PreviewKind = 'none' | 'deleted' | 'image' | 'file' | 'text';

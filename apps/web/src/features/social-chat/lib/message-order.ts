@@ -39,6 +39,14 @@ function isNewer(next: SocialMessage, previous: SocialMessage): boolean {
   return true;
 }
 
+/** Whether `messages` are in strictly rising `seq` order (so also without a repeated message). */
+function isRun(messages: readonly SocialMessage[]): boolean {
+  for (let i = 1; i < messages.length; i += 1) {
+    if (messages[i]!.seq <= messages[i - 1]!.seq) return false;
+  }
+  return true;
+}
+
 /**
  * Adds `incoming` to a chat's messages: one copy per server id (the latest state wins, so a
  * late event cannot undo an edit), in `seq` order, the order everyone sees.
@@ -48,6 +56,14 @@ export function mergeMessages(
   incoming: readonly SocialMessage[],
 ): SocialMessage[] {
   if (!incoming.length) return existing as SocialMessage[];
+  // The common cases, a live message after the last one held and an older page before the
+  // first, without rebuilding and sorting the whole chat: a long chat takes them as fast.
+  const first = existing[0];
+  const last = existing.at(-1);
+  if (first && last && isRun(incoming)) {
+    if (incoming[0]!.seq > last.seq) return [...existing, ...incoming];
+    if (incoming.at(-1)!.seq < first.seq) return [...incoming, ...existing];
+  }
   const byId = new Map(existing.map((m) => [m._id, m]));
   for (const message of incoming) {
     const previous = byId.get(message._id);
@@ -73,7 +89,22 @@ export function catchUpCursor(messages: readonly SocialMessage[]): number {
   return cursor;
 }
 
+/**
+ * One room copy per stored message: the store keeps a message's object until it changes, so the
+ * same object comes back and the bubbles showing it are not drawn again for another's change.
+ */
+const roomCopies = new WeakMap<SocialMessage, RoomMessage>();
+
 function fromServer(message: SocialMessage): RoomMessage {
+  let copy = roomCopies.get(message);
+  if (!copy) {
+    copy = roomCopy(message);
+    roomCopies.set(message, copy);
+  }
+  return copy;
+}
+
+function roomCopy(message: SocialMessage): RoomMessage {
   return {
     key: `${message.sender}:${message.clientId || message._id}`,
     id: message._id,

@@ -12,6 +12,7 @@ import { paths, socialChatRoomChatParam } from '@/lib/paths';
 import { setActiveChat, useActiveChatId } from '../stores/active-chat';
 import { useChat } from '../api/get-chats';
 import { ChatRoom } from '../components/chat-room';
+import { ConversationsPanel } from '../components/conversations-panel';
 import { useLiveSocialChat } from '../hooks/use-live-social-chat';
 import { errorText } from '@/lib/error-text';
 import { SenderNames, senderNamesOf } from '../lib/sender-names';
@@ -72,8 +73,18 @@ export function SocialChatRoomPage() {
   }
   if (!chat.data) return <NoChat title={t('notFound')} text={t('notFoundText')} />;
   return (
-    <SenderNames.Provider value={senderNamesOf(chat.data)}>
-      <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />
-    </SenderNames.Provider>
+    <div className="flex w-full gap-4">
+      {/* A wide screen keeps the chats beside the room (docs/product.md#chat-room). */}
+      <section aria-label={t('chatsLabel')} className="hidden w-80 shrink-0 flex-col lg:flex">
+        <ConversationsPanel
+          viewerId={user.id}
+          activeChatId={chat.data._id}
+          listClassName="h-[calc(100dvh-15rem)]"
+        />
+      </section>
+      <SenderNames.Provider value={senderNamesOf(chat.data)}>
+        <ChatRoom key={chat.data._id} chat={chat.data} viewer={user} />
+      </SenderNames.Provider>
+    </div>
   );
 }
