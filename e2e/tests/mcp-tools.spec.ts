@@ -57,7 +57,7 @@ test('an administrator adds a Streamable HTTP server, and is told when a URL doe
   await form.getByLabel('Key').fill('dead_end');
   await form.getByLabel('URL').fill('http://127.0.0.1:9/mcp');
   await form.getByRole('button', { name: 'Add server' }).click();
-  await expect(form.getByRole('alert')).toContainText('Nothing was saved.');
+  await expect(form.getByRole('alert')).toContainText('The server was not saved');
   await expect(form.getByLabel('URL')).toHaveAccessibleDescription(
     /^Could not connect to the MCP server: http:\/\/127\.0\.0\.1:9\/mcp: /,
   );

@@ -7,7 +7,7 @@ import type { AddressRules } from './address-guard';
  * (cloud metadata), unique-local, multicast, reserved and documentation ranges, and the IPv6
  * forms that carry an IPv4 address inside (NAT64, 6to4), which could point back inside.
  */
-const notPublic = new BlockList();
+export const notPublic = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],

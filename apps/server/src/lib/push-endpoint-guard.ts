@@ -1,42 +1,17 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { isBlockedAddress as isMetadataAddress } from '../mcp/url-guard';
+import { notPublic } from './public-addresses';
 
 /**
  * A push subscription's endpoint is a URL the browser's push service chose, but the server
  * only sees what a client sent: an attacker could name an address inside the server's network
  * and have the server post to it. Endpoints must be https (outside tests) and reach a public
- * address: loopback, private, link-local, shared (CGNAT), unique-local, multicast and
- * unspecified addresses are refused unless the operator allows them
+ * address (the same ranges as link previews refuse, NAT64 and 6to4 forms included) unless the
+ * operator allows them
  * (PUSH_ALLOW_PRIVATE_ENDPOINTS=true, which the tests use for their local push service).
  */
-const privateAddresses = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  privateAddresses.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateAddresses.addSubnet(net, prefix, 'ipv6');
-}
-
 export interface PushEndpointRules {
   /** Loopback and private targets allowed (tests, a push service inside the operator's network). */
   allowPrivate: boolean;
@@ -57,7 +32,7 @@ function isPrivateAddress(address: string): boolean {
   const checked = mapped ?? plain;
   const family = isIP(checked);
   if (family === 0) return false;
-  return privateAddresses.check(checked, family === 4 ? 'ipv4' : 'ipv6');
+  return notPublic.check(checked, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** Whether `address` may be reached under `rules` (cloud metadata addresses never). */

@@ -61,6 +61,10 @@ export class PushRepository {
     return Number(result.numDeletedRows);
   }
 
+  async removeAllOf(userId: string): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  }
+
   async removeById(id: string): Promise<void> {
     await this.db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
   }

@@ -123,6 +123,14 @@ export class PushService {
     }
   }
 
+  /**
+   * Forgets every device of the user ("sign out everywhere"): a lost or shared device gets
+   * none of their messages any more; each device subscribes again when signed in there.
+   */
+  async forgetDevices(user: SessionUser): Promise<void> {
+    await this.options.repository.removeAllOf(user.id);
+  }
+
   /** The RealtimeHub's observer: what a user is told while no tab listens goes by push. */
   readonly observe = <E extends keyof ServerToClientEvents>(
     userId: string,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushApiPaths, pushLimits } from '@confab/protocol/push';
 import { databaseTargets } from '../helpers/database-targets';
@@ -5,6 +6,7 @@ import { startPushEndpoint } from '../helpers/push-endpoint';
 import { friends, type Person } from '../helpers/social-chat';
 import { connect, listen } from '../helpers/sockets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { sessionCookieFrom } from '../helpers/users';
 
 const pushConfig = {
   subject: 'mailto:ops@confab.test',
@@ -120,6 +122,38 @@ describe.each(databaseTargets)('Web Push on $engine', (target) => {
     expect(phone.received).toHaveLength(1);
   });
 
+  it('forgets every device of a user who signs out everywhere (a lost phone gets no more messages)', async () => {
+    const { alice, bob, chatId } = await friends(t.app);
+    const lostPhone = await device();
+    await subscribe(alice, lostPhone.subscription);
+    const bobsPhone = await device();
+    await subscribe(bob, bobsPhone.subscription);
+
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/_auth/sessions',
+      headers: { cookie: alice.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    await bob.api.say(chatId, 'after alice signed out everywhere');
+    // Alice's message to bob comes after bob's: once bob's phone has it, alice's would have come.
+    const again = sessionCookieFrom(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/_auth/login',
+        payload: { username: alice.user.username, password: alice.password },
+      }),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/chat-social-msg/${chatId}/messages`,
+      headers: { cookie: again },
+      payload: { content: 'back', type: 'text', clientId: randomUUID() },
+    });
+    expect(((await bobsPhone.next()).payload as { excerpt: string }).excerpt).toBe('back');
+    expect(lostPhone.received).toHaveLength(0);
+  });
+
   it('removes a subscription the push service says is gone (410)', async () => {
     const { alice, bob, chatId } = await friends(t.app);
     const phone = await device();
@@ -226,6 +260,11 @@ describe('Web Push endpoints as a production server checks them', () => {
       'https://[::1]/x',
       'https://[fd00::1]/x',
       'https://[::ffff:127.0.0.1]/x',
+      // IPv6 forms that carry a private IPv4 address: NAT64 and 6to4.
+      'https://[64:ff9b::a00:1]/x',
+      'https://[64:ff9b:1::a00:1]/x',
+      'https://[2002:a00:1::]/x',
+      'https://198.51.100.7/x',
     ]) {
       const reply = await t.app.inject({
         method: 'POST',

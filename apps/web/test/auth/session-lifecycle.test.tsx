@@ -30,6 +30,46 @@ describe('session lifecycle', () => {
     expect(server.calls('DELETE /api/_auth/session')).toHaveLength(1);
   });
 
+  it("withdraws this device's Web Push subscription, so the next person here gets none of the last one's messages", async () => {
+    const server = fakeServer({
+      session: alice,
+      routes: {
+        'DELETE /api/push/subscriptions': () => json({ statusCode: 200, data: { ok: true } }),
+      },
+    });
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: 'https://push.example/device-1', unsubscribe };
+    // jsdom has no service worker: this device's, with a push subscription.
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        getRegistration: async () => ({
+          pushManager: { getSubscription: async () => subscription },
+        }),
+      },
+    });
+    try {
+      const { user } = await renderApp('/contacts');
+      await screen.findByRole('heading', { name: 'Contacts' });
+      await user.click(screen.getByRole('button', { name: 'User menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+      await vi.waitFor(() => expect(replaceLocation).toHaveBeenCalledWith('/public/login'));
+      const withdrawn = server.calls('DELETE /api/push/subscriptions');
+      expect(withdrawn).toHaveLength(1);
+      expect(withdrawn[0]!.body).toEqual({ endpoint: 'https://push.example/device-1' });
+      expect(unsubscribe).toHaveBeenCalled();
+      // Withdrawn while the session still holds: the server only removes its own user's.
+      const order = server.requests.map((r) => `${r.method} ${r.path}`);
+      expect(order.indexOf('DELETE /api/push/subscriptions')).toBeLessThan(
+        order.indexOf('DELETE /api/_auth/session'),
+      );
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('stays signed in and says so when logging out fails', async () => {
     fakeServer({
       session: alice,

@@ -9,6 +9,7 @@ import { alice, fakeServer } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
 import { renderApp } from '../helpers/render-app';
 import { connectRoomSocket, disconnectRoomSocket } from './room-socket';
+import { stubRoomLayout } from '../helpers/room-layout';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
@@ -50,7 +51,10 @@ async function openMenu(user: Awaited<ReturnType<typeof openRoom>>['user'], text
 }
 
 describe('replies, reactions, forwards and delete for me in the room', () => {
-  beforeEach(() => connectRoomSocket());
+  beforeEach(() => {
+    stubRoomLayout();
+    connectRoomSocket();
+  });
   afterEach(async () => {
     disconnectRoomSocket();
     await backToEnglish();

@@ -9,7 +9,7 @@ import { alice, fakeServer } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
 import { renderApp } from '../helpers/render-app';
 import { connectRoomSocket, disconnectRoomSocket } from './room-socket';
-import { stubLayout } from '../helpers/ai-chat-page';
+import { stubRoomLayout } from '../helpers/room-layout';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
@@ -51,12 +51,7 @@ const typingSent = () => fakeSocket.emitted.filter(([event]) => event === 'typin
 
 describe('a chat nothing new can be written into', () => {
   beforeEach(async () => {
-    // The message list is virtualised: its rows need a size to be drawn, and a view tall
-    // enough to show all of them (only what is on screen is marked read).
-    stubLayout();
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-      DOMRect.fromRect({ width: 800, height: 2000 }),
-    );
+    stubRoomLayout();
     await inChinese();
     connectRoomSocket();
   });

@@ -10,6 +10,7 @@ import { alice, fakeServer } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
 import { renderApp } from '../helpers/render-app';
 import { connectRoomSocket, disconnectRoomSocket } from './room-socket';
+import { stubRoomLayout } from '../helpers/room-layout';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
@@ -78,7 +79,7 @@ async function openRoom() {
     },
   });
   const app = await renderApp(`/socialChatRoom?chat=${chatId}`);
-  await screen.findByText('message 1');
+  await screen.findByText('message 1', { selector: '[data-testid="message-content"]' });
   return app;
 }
 
@@ -94,6 +95,7 @@ describe('files in the chat room', () => {
   let seq = 10;
   beforeEach(async () => {
     await inChinese();
+    stubRoomLayout();
     connectRoomSocket();
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -8,6 +8,7 @@ import { alice, fakeServer } from '../helpers/fake-server';
 import { fakeSocket } from '../helpers/fake-socket';
 import { renderApp } from '../helpers/render-app';
 import { connectRoomSocket, disconnectRoomSocket } from './room-socket';
+import { stubRoomLayout } from '../helpers/room-layout';
 
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
@@ -37,13 +38,14 @@ async function openRoom(lastSeen: string | null) {
     },
   });
   const app = await renderApp(`/socialChatRoom?chat=${chatId}`);
-  await screen.findByText('message 1');
+  await screen.findByText('message 1', { selector: '[data-testid="message-content"]' });
   return app;
 }
 
 describe('the room header: who, and when they were last seen', () => {
   beforeEach(async () => {
     await inChinese();
+    stubRoomLayout();
     connectRoomSocket();
   });
   afterEach(async () => {

@@ -5,8 +5,10 @@ import { isApiError } from '../api-error';
 import { replaceLocation } from '../browser-location';
 import { forgetKnownSession } from './known-session';
 import { paths } from '../paths';
+import { withdrawPushSubscription } from '../pwa/withdraw-push';
 
 async function deleteSession(): Promise<void> {
+  await withdrawPushSubscription();
   try {
     await apiFetch('/api/_auth/session', { method: 'DELETE' });
   } catch (error) {

@@ -38,6 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       // Also closes every socket of the user.
       const endedSessions = await app.services.auth.endAllSessions(user);
+      await app.services.push.forgetDevices(user);
       clearSessionCookie(reply, request);
       return { ok: true as const, endedSessions };
     },

@@ -4,8 +4,11 @@ import type { OutboxEntry, UploadOutcome } from '../lib/outbox-entry';
 import { errorText } from '@/lib/error-text';
 import { uploads } from '../lib/upload-progress';
 
-/** Uploads are bigger; the social API's timeout (docs/product.md#ui-timings). */
-const uploadTimeoutMs = 30_000;
+/**
+ * An upload is given up when no byte has moved for this long (docs/product.md#ui-timings): a
+ * whole-request timeout would cut a large file on a slow phone link every time, for ever.
+ */
+export const uploadIdleTimeoutMs = 30_000;
 
 /** The error an upload stopped by its user ends with; its message is gone by then. */
 export const uploadCancelled = 'Cancelled';
@@ -32,7 +35,17 @@ export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadO
   form.append('file', entry.file, entry.fileName ?? entry.content);
   const xhr = new XMLHttpRequest();
   return new Promise<UploadOutcome>((resolve) => {
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    let timedOut = false;
+    const stillMoving = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, uploadIdleTimeoutMs);
+    };
     const finish = (outcome: UploadOutcome) => {
+      clearTimeout(idle);
       uploads.ended(entry.clientId);
       resolve(outcome);
     };
@@ -40,11 +53,13 @@ export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadO
     const unanswered = () =>
       finish({ ok: false, retry: true, error: errorText({ code: 'REQUEST_ERROR' }) });
     xhr.upload.onprogress = (event) => {
+      stillMoving();
       if (event.lengthComputable) uploads.moved(entry.clientId, event.loaded, event.total);
     };
     xhr.onerror = unanswered;
-    xhr.ontimeout = unanswered;
-    xhr.onabort = () => finish({ ok: false, retry: false, error: uploadCancelled });
+    // Stalled (no progress for a while): tried again with the next flush, like no answer.
+    xhr.onabort = () =>
+      timedOut ? unanswered() : finish({ ok: false, retry: false, error: uploadCancelled });
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
         finish({ ok: false, retry: false, error: replyMessage(xhr) });
@@ -65,9 +80,9 @@ export function uploadFile(entry: OutboxEntry & { file: Blob }): Promise<UploadO
     };
     xhr.open('POST', `${socialApiBase}${socialChatApiPaths.upload}`);
     xhr.withCredentials = true;
-    xhr.timeout = uploadTimeoutMs;
     xhr.setRequestHeader('Accept', 'application/json');
     uploads.started(entry.clientId, () => xhr.abort());
     xhr.send(form);
+    stillMoving();
   });
 }
