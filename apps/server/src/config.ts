@@ -46,6 +46,8 @@ export interface RateLimitConfig {
   aiHistoryLargePushesPerUserPerMinute: number;
   /** Link previews per user per minute that fetch a page (previews already kept are free). */
   linkPreviewsPerUserPerMinute: number;
+  /** Changes of a user's display name or avatar per minute: each is told to every contact. */
+  profileChangesPerUserPerMinute: number;
 }
 
 /** Link previews (docs/product.md#link-previews): the server fetches the pages, never the browser. */
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         12,
       ),
       linkPreviewsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_LINK_PREVIEWS_PER_MINUTE', 30),
+      profileChangesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_PROFILE_CHANGES_PER_MINUTE', 10),
     },
     linkPreview: {
       allowedAddresses: (env.LINK_PREVIEW_ALLOWED_ADDRESSES ?? '')

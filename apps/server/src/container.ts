@@ -114,6 +114,11 @@ export function createServices(
   });
   const profiles = new ProfileService({
     users,
+    changes: perMinute(
+      'profile-changes',
+      'profile changes',
+      config.rateLimits.profileChangesPerUserPerMinute,
+    ),
     audience: contactsRepositories.friendRequests,
     realtime,
   });

@@ -2,6 +2,7 @@ import type { SessionUser } from '@confab/protocol/auth';
 import { limits } from '@confab/protocol/limits';
 import { userAvatarUrl, type Profile } from '@confab/protocol/profile';
 import { AppError, notFound } from '../lib/app-error';
+import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import { avatarTypeOf } from '../lib/avatar-image';
 import type { UserRepository, UserRow } from '../repositories/user.repository';
 import type { RealtimeHub } from '../realtime/realtime-hub';
@@ -15,6 +16,8 @@ interface ProfileServiceOptions {
   users: UserRepository;
   audience: ProfileAudience;
   realtime: RealtimeHub;
+  /** Changes per user: each one is told to the whole audience, whose tabs fetch the picture. */
+  changes: AttemptLimiter;
   now?: () => number;
 }
 
@@ -50,6 +53,7 @@ export class ProfileService {
   }
 
   async setDisplayName(user: SessionUser, displayName: string | null): Promise<Profile> {
+    await this.takeChange(user);
     await this.options.users.setDisplayName(user.id, displayName, this.now());
     return this.changed(user.id);
   }
@@ -68,11 +72,13 @@ export class ProfileService {
     }
     const mimeType = avatarTypeOf(body);
     if (!mimeType) throw notAnImage();
+    await this.takeChange(user);
     await this.options.users.setAvatar(user.id, { mimeType, bytes: body, now: this.now() });
     return this.changed(user.id);
   }
 
   async removeAvatar(user: SessionUser): Promise<Profile> {
+    await this.takeChange(user);
     await this.options.users.removeAvatar(user.id, this.now());
     return this.changed(user.id);
   }
@@ -86,6 +92,14 @@ export class ProfileService {
     const avatar = await this.options.users.findAvatar(userId);
     if (!avatar) throw notFound(noSuchAvatar);
     return { mimeType: avatar.mime_type, bytes: Buffer.from(avatar.bytes) };
+  }
+
+  private takeChange(user: SessionUser): Promise<void> {
+    return takeAttempt(
+      this.options.changes,
+      user.id,
+      (seconds) => `Too many profile changes; try again in ${seconds} s`,
+    );
   }
 
   private async changed(userId: string): Promise<Profile> {

@@ -61,6 +61,7 @@ export async function startTestApp(
       aiHistoryPushesPerUserPerMinute: 10_000,
       aiHistoryLargePushesPerUserPerMinute: 10_000,
       linkPreviewsPerUserPerMinute: 10_000,
+      profileChangesPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };
