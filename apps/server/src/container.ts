@@ -134,6 +134,7 @@ export function createServices(
   const chats = new ChatsService({
     chats: contactsRepositories.chats,
     messages: messageRepository,
+    hiddenMessages: new HiddenMessageRepository(database.db),
     friendRequests: contactsRepositories.friendRequests,
     contacts,
     presence,

@@ -343,6 +343,31 @@ export class MessageRepository {
       .execute();
   }
 
+  /** The latest message of a chat before `beforeSeq` that `viewerId` has not hidden. */
+  latestVisibleBefore(
+    chatId: string,
+    viewerId: string,
+    beforeSeq: number,
+  ): Promise<MessageView | undefined> {
+    return this.selectViews()
+      .where('messages.chat_id', '=', chatId)
+      .where('messages.seq', '<', beforeSeq)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('hidden_messages')
+              .select('hidden_messages.message_id')
+              .where('hidden_messages.user_id', '=', viewerId)
+              .whereRef('hidden_messages.message_id', '=', 'messages.id'),
+          ),
+        ),
+      )
+      .orderBy('messages.seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   async update(id: string, changes: Updateable<MessagesTable>): Promise<void> {
     await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }

@@ -3,7 +3,8 @@ import type { ChatToggle, SocialChat } from '@confab/protocol/social-chat';
 import { badRequest, notFound } from '../lib/app-error';
 import type { ChatForViewer, ChatRepository } from '../repositories/chat.repository';
 import type { FriendRequestRepository } from '../repositories/friend-request.repository';
-import type { MessageRepository } from '../repositories/message.repository';
+import type { HiddenMessageRepository } from '../repositories/hidden-message.repository';
+import type { MessageRepository, MessageView } from '../repositories/message.repository';
 import type { ContactsService } from './contacts.service';
 import type { MessageNotifications } from './message-notifications';
 import { isChatWritable, refuseUnlessWritable, toSocialChat } from './social-chat-views';
@@ -16,6 +17,8 @@ export interface PresenceReader {
 interface ChatsServiceOptions {
   chats: ChatRepository;
   messages: MessageRepository;
+  /** What each user deleted for themselves: a chat's preview is the latest they kept. */
+  hiddenMessages: HiddenMessageRepository;
   friendRequests: FriendRequestRepository;
   contacts: ContactsService;
   presence: PresenceReader;
@@ -213,7 +216,28 @@ export class ChatsService {
         ...new Set(entries.flatMap((entry) => entry.others.map((o) => o.user_id))),
       ]),
     ]);
-    const latestByChat = new Map(latest.map((message) => [message.chat_id, message]));
+    const visible = await this.keptByViewer(first.me.user_id, latest);
+    const latestByChat = new Map(visible.map((message) => [message.chat_id, message]));
     return entries.map((entry) => toSocialChat(entry, latestByChat.get(entry.chat.id), online));
+  }
+
+  /**
+   * The chats' latest messages as the viewer keeps them: one they deleted for themselves gives
+   * way to the latest before it they kept (rare, so looked up one chat at a time).
+   */
+  private async keptByViewer(viewerId: string, latest: MessageView[]): Promise<MessageView[]> {
+    const hidden = await this.options.hiddenMessages.amongMessages(
+      viewerId,
+      latest.map((message) => message.id),
+    );
+    if (hidden.size === 0) return latest;
+    const kept = await Promise.all(
+      latest.map((message) =>
+        hidden.has(message.id)
+          ? this.options.messages.latestVisibleBefore(message.chat_id, viewerId, message.seq)
+          : Promise.resolve(message),
+      ),
+    );
+    return kept.filter((message): message is MessageView => message !== undefined);
   }
 }

@@ -315,6 +315,19 @@ describe.each(databaseTargets)('message extras on $engine', (target) => {
       expect(search.messages).toEqual([]);
     });
 
+    it('the chat list previews the latest message the viewer has not hidden', async () => {
+      const { alice, bob, chatId } = await friends(t.app);
+      await bob.api.say(chatId, 'see you at noon');
+      const last = await bob.api.say(chatId, 'sent to the wrong chat, sorry');
+      await alice.api.call('POST', paths.hide(chatId, last._id));
+      const preview = async (who: Person) =>
+        dataOf<{ chats: { _id: string; lastMessage: { content: string } | null }[] }>(
+          await who.api.call('GET', paths.chats),
+        ).chats.find((chat) => chat._id === chatId)?.lastMessage?.content;
+      expect(await preview(alice)).toBe('see you at noon');
+      expect(await preview(bob)).toBe('sent to the wrong chat, sorry');
+    });
+
     it('an outsider can hide nothing', async () => {
       const { bob, chatId } = await friends(t.app);
       const message = await bob.api.say(chatId, 'hi');

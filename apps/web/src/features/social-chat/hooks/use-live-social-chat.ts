@@ -105,9 +105,12 @@ export function useLiveSocialChat(viewerId: string | null): void {
   useRealtimeEvent('reactionsUpdated', ({ chatId, messageId, reactions }) =>
     useMessagesStore.getState().setReactions(chatId, messageId, reactions),
   );
-  useRealtimeEvent('messageHidden', ({ chatId, messageId }) =>
-    useMessagesStore.getState().hide(chatId, [messageId]),
-  );
+  useRealtimeEvent('messageHidden', ({ chatId, messageId }) => {
+    useMessagesStore.getState().hide(chatId, [messageId]);
+    // The list's preview was that message: the server knows the one before it the user kept.
+    const chats = queryClient.getQueryData(queryKey);
+    if (chats?.some((chat) => chat._id === chatId && chat.lastMessage?._id === messageId)) reload();
+  });
   useRealtimeEvent('chatUpdated', ({ chat }) => updateList((chats) => withChat(chats, chat)));
   useRealtimeEvent('presence', (presence) => updateList((chats) => withPresence(chats, presence)));
   useRealtimeEvent('profileUpdated', (profile) =>
