@@ -38,7 +38,7 @@ export function RoomHeader({
         </h1>
         <PresenceLabel
           presence={presence}
-          className="min-w-0 shrink truncate text-xs text-fg-muted"
+          className="max-w-[50%] min-w-0 shrink-0 text-xs text-fg-muted"
         />
         <span aria-live="polite" className="min-w-0 truncate text-xs text-fg-muted italic">
           {typist ? t('typing', { name: visibleText(typist) }) : null}
