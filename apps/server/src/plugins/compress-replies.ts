@@ -38,13 +38,16 @@ function addVary(reply: FastifyReply) {
 /**
  * Compresses JSON replies of about a kilobyte and more (the chat list, pages of messages) for a
  * client whose Accept-Encoding takes br or gzip. Static files come compressed from the build
- * (web-app.ts) and streamed replies (files) go as they are; socket.io has its own transport.
+ * (web-app.ts) and streamed replies (files, whole or in ranges) go as they are; socket.io has its
+ * own transport.
  */
 export const compressRepliesPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (reply.hasHeader('content-encoding')) return payload;
+      // A part's Content-Range counts the file's own bytes; compressed, they would not match.
+      if (reply.statusCode === 206) return payload;
       if (!/^application\/json\b/i.test(String(reply.getHeader('content-type') ?? ''))) {
         return payload;
       }

@@ -7,6 +7,7 @@ import type { SessionUser } from '@confab/protocol/auth';
 import { socialChatApiPaths, type Attachment } from '@confab/protocol/social-chat';
 import { socialApiBase } from '@confab/protocol/envelope';
 import { AppError, badRequest, notFound } from '../lib/app-error';
+import type { ByteRange } from '../lib/byte-range';
 import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import { ContentTypeDetector, extensionOf, extensionsByType } from '../lib/file-type';
 import { newId } from '../lib/ids';
@@ -16,6 +17,13 @@ import type { AttachmentKind, AttachmentLookup } from './attachment-lookup';
 import { formatBytes, quotaExceeded, UploadReservations } from './upload-quota';
 
 /** Who takes part in a chat, and the guard of every write into one (the chats service). */
+/** A file a user may read: its row, its size on disk, and its bytes, all or some. */
+export interface OpenedFile {
+  file: ChatFileRow;
+  size: number;
+  read: (range?: ByteRange) => Readable;
+}
+
 export interface ChatMembership {
   isParticipant(userId: string, chatId: string): Promise<boolean>;
   /** 404 unless the user takes part in the chat, 403 unless it is writable. */
@@ -199,8 +207,11 @@ export class FilesService implements AttachmentLookup {
     }
   }
 
-  /** A stored file for a participant of its chat; 404 for everyone else. */
-  async open(user: SessionUser, fileId: string): Promise<{ file: ChatFileRow; content: Readable }> {
+  /**
+   * A stored file for a participant of its chat; 404 for everyone else. Its bytes are read
+   * only when asked for, whole or a range of them, so a refused range opens nothing.
+   */
+  async open(user: SessionUser, fileId: string): Promise<OpenedFile> {
     const file = await this.options.files.findById(fileId);
     if (!file || !(await this.options.chats.isParticipant(user.id, file.chat_id))) {
       throw notFound(noSuchFile);
@@ -208,7 +219,11 @@ export class FilesService implements AttachmentLookup {
     const path = join(this.options.uploadsDir, file.storage_path);
     const onDisk = await stat(path).catch(() => null);
     if (!onDisk?.isFile()) throw notFound('This file is no longer stored');
-    return { file, content: createReadStream(path) };
+    return {
+      file,
+      size: onDisk.size,
+      read: (range) => createReadStream(path, range && { start: range.start, end: range.end }),
+    };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorReplySchema } from '@confab/protocol/errors';
@@ -10,6 +11,7 @@ import {
   uploadReplySchema,
 } from '@confab/protocol/social-chat';
 import { AppError, badRequest } from '../../../lib/app-error';
+import { readRange } from '../../../lib/byte-range';
 import { contentDisposition } from '../../../lib/content-disposition';
 import { ok } from '../../../lib/envelope';
 import { nulCharacterMessage, nulCharacterPath } from '../../../lib/nul-guard';
@@ -115,24 +117,44 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     // No response schema: the body is the file's bytes, streamed as they are.
     { schema: { params: fileParamsSchema } },
     async (request, reply) => {
-      const { file, content } = await files.open(signedInUser(request), request.params.fileId);
+      const { file, size, read } = await files.open(signedInUser(request), request.params.fileId);
+      // Players (iOS Safari's above all) need ranges to play and seek audio and video.
+      const asked = readRange(request.headers.range, size, {
+        withIfRange: request.headers['if-range'] !== undefined,
+      });
+      if (asked.kind === 'unsatisfiable') {
+        void reply.header('content-range', `bytes */${size}`);
+        throw new AppError(
+          416,
+          'REQUEST_ERROR',
+          `The range ${asked.spec} is not within this file of ${size} bytes`,
+        );
+      }
+      const range = asked.kind === 'part' ? asked.range : undefined;
+      if (range) {
+        void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      }
       // Only raster images browsers render safely are shown in place; everything else (audio and
       // video included: the players fetch them all the same) downloads when opened.
       const inline = attachmentDisplay(file.mime_type) === 'image';
-      return reply
-        .header(
-          'content-type',
-          file.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : file.mime_type,
-        )
-        .header('content-length', Number(file.size))
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
-        )
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .send(content);
+      return (
+        reply
+          .header('accept-ranges', 'bytes')
+          .header(
+            'content-type',
+            file.mime_type === 'text/plain' ? 'text/plain; charset=utf-8' : file.mime_type,
+          )
+          .header('content-length', range ? range.end - range.start + 1 : size)
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-disposition',
+            contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
+          )
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, max-age=86400')
+          // HEAD gets the same headers; Fastify drains the body it is given, so give it none to read.
+          .send(request.method === 'HEAD' ? Readable.from([]) : read(range))
+      );
     },
   );
 };
