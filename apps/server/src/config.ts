@@ -1,6 +1,7 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
+import type { DnsLookup } from './lib/address-guard';
 import type { PushConfig } from './services/push.service';
 import { uploadLimits } from '@confab/protocol/social-chat';
 import { parseSecretKey, secretKeyVariable } from './lib/secret-key';
@@ -61,10 +62,19 @@ export interface LinkPreviewConfig {
   timeoutMs: number;
   /** Most bytes of a page read; the rest is not read. */
   maxHtmlBytes: number;
-  /** Largest preview image kept; a larger one is left out. */
+  /** Largest preview image kept (a thumbnail); a larger one is left out, the text kept. */
   maxImageBytes: number;
   /** How long a preview (or a page that had none) is kept before it is fetched again. */
   cacheTtlMs: number;
+  /**
+   * Most bytes of images kept across all previews (as stored, base64): a new image that would
+   * pass it takes the place of the images of the previews fetched longest ago.
+   */
+  cacheMaxBytes: number;
+  /** Previews fetched at the same moment by this node; one more gets no preview at once. */
+  maxConcurrentFetches: number;
+  /** Resolves names instead of `dns.lookup` (tests: a resolver that never answers). */
+  lookup?: DnsLookup;
 }
 
 export interface McpHostConfig {
@@ -219,8 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       timeoutMs: positiveIntFrom(env, 'LINK_PREVIEW_TIMEOUT_MS', 5_000),
       maxHtmlBytes: positiveIntFrom(env, 'LINK_PREVIEW_MAX_HTML_BYTES', 512 * 1024),
-      maxImageBytes: positiveIntFrom(env, 'LINK_PREVIEW_MAX_IMAGE_BYTES', 1024 * 1024),
+      maxImageBytes: positiveIntFrom(env, 'LINK_PREVIEW_MAX_IMAGE_BYTES', 256 * 1024),
       cacheTtlMs: positiveIntFrom(env, 'LINK_PREVIEW_CACHE_TTL_MS', 24 * 60 * 60_000),
+      cacheMaxBytes: positiveIntFrom(env, 'LINK_PREVIEW_CACHE_MAX_BYTES', 64 * mib),
+      maxConcurrentFetches: positiveIntFrom(env, 'LINK_PREVIEW_MAX_CONCURRENT', 8),
     },
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', uploadLimits.maxBytes),
     uploadQuotaBytes: intFrom(env, 'UPLOAD_QUOTA_BYTES', 1024 * mib),

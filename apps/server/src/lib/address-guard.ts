@@ -18,6 +18,39 @@ export interface AddressRules {
   allowed?: readonly string[];
   /** Why `what` (a name, an address) may not be reached, for the error. */
   refusal: (what: string) => string;
+  /** Resolves names; `dns.lookup` when absent. */
+  lookup?: DnsLookup;
+}
+
+/** The shape of `dns.lookup` asked for every address of a name. */
+export type DnsLookup = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * Every address of `hostname`, or the signal's reason once it ends. `dns.lookup` runs in
+ * libuv's thread pool and cannot be cancelled, and a name whose DNS never answers would hold
+ * the caller as long as the system resolver waits: the caller stops waiting at its deadline.
+ */
+function resolveAll(
+  rules: AddressRules,
+  hostname: string,
+  options: LookupOptions,
+  signal?: AbortSignal,
+): Promise<LookupAddress[]> {
+  const resolver = rules.lookup ?? lookup;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const stop = () => reject(signal?.reason as Error);
+    signal?.addEventListener('abort', stop, { once: true });
+    resolver(hostname, { ...options, all: true }, (error, addresses) => {
+      signal?.removeEventListener('abort', stop);
+      if (error) reject(error);
+      else resolve(addresses);
+    });
+  });
 }
 
 /** An IPv4 address written as IPv6 (::ffff:a.b.c.d or ::ffff:7f00:1) is checked as IPv4. */
@@ -70,16 +103,22 @@ const portOf = (url: URL) =>
 
 /**
  * Why the URL may not be used, or null when it may. Names are resolved: every address a name
- * stands for must be allowed. A name that does not resolve is left to fail when connecting.
+ * stands for must be allowed. A name that does not resolve is left to fail when connecting;
+ * one still resolving when `signal` ends throws its reason.
  */
-export async function urlRefusalBy(rules: AddressRules, url: string): Promise<string | null> {
+export async function urlRefusalBy(
+  rules: AddressRules,
+  url: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const parsed = new URL(url);
   const host = normalHost(parsed.hostname);
   const port = portOf(parsed);
   if (rules.blockedHostnames.has(host)) return rules.refusal(host);
   if (isIP(host)) return isBlockedBy(rules, host, port) ? rules.refusal(host) : null;
-  const addresses = await new Promise<LookupAddress[]>((resolve) => {
-    lookup(host, { all: true }, (error, found) => resolve(error ? [] : found));
+  const addresses = await resolveAll(rules, host, {}, signal).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    return [];
   });
   const bad = addresses.find((entry) => isBlockedBy(rules, entry.address, port));
   return bad ? rules.refusal(`${host} (${bad.address})`) : null;
@@ -91,10 +130,26 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** dns.lookup that fails when the name stands for a blocked address at `port`. */
-function guardedLookup(rules: AddressRules, port: number | null) {
+/**
+ * dns.lookup that fails when the name stands for a blocked address at `port`, or has not
+ * answered within `timeoutMs` (when given).
+ */
+function guardedLookup(rules: AddressRules, port: number | null, timeoutMs: number | null) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+    resolveAll(rules, hostname, options, signal).then(
+      (addresses) => answer(null, addresses),
+      (error: NodeJS.ErrnoException) =>
+        answer(
+          signal?.aborted
+            ? Object.assign(new Error(`${hostname}: the name lookup took too long`), {
+                code: 'ETIMEOUT',
+              })
+            : error,
+          [],
+        ),
+    );
+    function answer(error: NodeJS.ErrnoException | null, addresses: LookupAddress[]): void {
       if (error) return callback(error, []);
       const bad = addresses.find((entry) => isBlockedBy(rules, entry.address, port));
       if (bad) {
@@ -112,20 +167,23 @@ function guardedLookup(rules: AddressRules, port: number | null) {
           [],
         );
       callback(null, first.address, first.family);
-    });
+    }
   };
 }
 
 /**
  * An undici dispatcher whose every connection passes the rules: a literal address at once,
  * a name once resolved (all its addresses), whatever it resolved to when the URL was checked.
+ * The name lookup ends with `connectTimeout` (when given), like the connection.
  */
 export function guardedAgent(rules: AddressRules, options: Agent.Options = {}): Agent {
   const connectors = new Map<number | null, buildConnector.connector>();
   const connectorFor = (port: number | null) => {
     let connector = connectors.get(port);
     if (!connector) {
-      connector = buildConnector({ lookup: guardedLookup(rules, port) });
+      connector = buildConnector({
+        lookup: guardedLookup(rules, port, options.connectTimeout ?? null),
+      });
       connectors.set(port, connector);
     }
     return connector;

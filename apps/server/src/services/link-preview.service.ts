@@ -34,8 +34,9 @@ const sweepEveryMs = 10 * 60_000;
  * page, fetched by the server, never by the browser, so a link reveals nothing about its
  * readers to the site. Only public addresses are fetched (every redirect hop and the address
  * each connection resolved to), within a time limit and a size cap; the image is kept only
- * when it is a real raster image, and is served by our server. Previews are kept in the
- * database for every node; a user may cause only so many fetches a minute.
+ * when it is a real raster image of a thumbnail's size, and is served by our server. Previews
+ * are kept in the database for every node, their images up to a total; a user may cause only
+ * so many fetches a minute, and a node makes only so many at once.
  *
  * Any signed-in user may ask for any address (not only one in their chats): the rate limit is
  * what bounds the fetching, and a preview tells nothing the page does not tell anyone.
@@ -45,9 +46,11 @@ export class LinkPreviewService {
   private readonly agent: Agent;
   private readonly now: () => number;
   private lastSweep = 0;
+  /** Previews being fetched by this node now. */
+  private fetching = 0;
 
   constructor(private readonly options: LinkPreviewServiceOptions) {
-    this.rules = publicAddressRules(options.allowedAddresses);
+    this.rules = { ...publicAddressRules(options.allowedAddresses), lookup: options.lookup };
     this.agent = guardedAgent(this.rules, {
       connectTimeout: options.timeoutMs,
       headersTimeout: options.timeoutMs,
@@ -65,15 +68,24 @@ export class LinkPreviewService {
     if (kept && Number(kept.fetched_at) > this.now() - this.options.cacheTtlMs) {
       return toPreview(kept);
     }
-    await takeAttempt(
-      this.options.fetches,
-      user.id,
-      (retryAfter) => `Too many link previews; try again in ${retryAfter} s`,
-    );
-    const row = await this.fetchPreview(id, key);
-    await this.options.previews.save(row);
-    this.sweepNow();
-    return toPreview(row);
+    // A bound on the fetches (and their name lookups, which hold threads of libuv's pool that
+    // file I/O needs too) under way at once: one more has no preview now, and is not kept as a
+    // page without one, so it is fetched when asked again.
+    if (this.fetching >= this.options.maxConcurrentFetches) return null;
+    this.fetching += 1;
+    try {
+      await takeAttempt(
+        this.options.fetches,
+        user.id,
+        (retryAfter) => `Too many link previews; try again in ${retryAfter} s`,
+      );
+      const row = await this.fetchPreview(id, key);
+      await this.options.previews.save(row, this.options.cacheMaxBytes);
+      this.sweepNow();
+      return toPreview(row);
+    } finally {
+      this.fetching -= 1;
+    }
   }
 
   /** The image of a kept preview, to serve from our origin. */
@@ -126,9 +138,11 @@ export class LinkPreviewService {
           whole: true,
         }).catch(() => null);
         const type = image ? rasterImageType(image.bytes) : null;
-        if (image && type) {
+        const data = image && type ? image.bytes.toString('base64') : null;
+        // An image larger than all the images kept may be would push every other one out.
+        if (type && data && data.length <= this.options.cacheMaxBytes) {
           row.image_type = type;
-          row.image_data = image.bytes.toString('base64');
+          row.image_data = data;
         }
       }
     } catch (error) {

@@ -2,6 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialChatApiPaths, type LinkPreview } from '@confab/protocol/social-chat';
+import { fetch } from 'undici';
+import { loadConfig } from '../../src/config';
+import { guardedAgent } from '../../src/lib/address-guard';
+import { publicAddressRules } from '../../src/lib/public-addresses';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signUp } from '../helpers/users';
@@ -100,6 +104,12 @@ function startSite(extra: (url: string) => string | undefined = () => undefined)
         );
       case '/big-image':
         return html(page('<title>Big</title><meta property="og:image" content="/big.png">'));
+      case '/mid-image':
+        return html(page('<title>Mid</title><meta property="og:image" content="/mid.png">'));
+      case '/mid.png':
+        // 300 KB: a photo, not a thumbnail.
+        response.writeHead(200, { 'content-type': 'image/png' });
+        return response.end(Buffer.concat([png, Buffer.alloc(300 * 1024)]));
       case '/img.png':
         response.writeHead(200, { 'content-type': 'image/png' });
         return response.end(png);
@@ -113,6 +123,11 @@ function startSite(extra: (url: string) => string | undefined = () => undefined)
         response.writeHead(200, { 'content-type': 'image/png' });
         return response.end(Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]));
       default: {
+        if (/^\/pic\d\.png$/.test(path)) {
+          // 10 KB pictures.
+          response.writeHead(200, { 'content-type': 'image/png' });
+          return response.end(Buffer.concat([png, Buffer.alloc(10 * 1024)]));
+        }
         const body = extra(path);
         if (body !== undefined) return html(body);
         response.writeHead(404);
@@ -154,12 +169,11 @@ describe.each(databaseTargets)('link previews on $engine', (target) => {
     site = startSite((what) => (what === 'loopback' ? `${secretOrigin}/admin` : undefined));
     origin = await listen(site.server);
     t = await startTestApp(target, {
+      // The default caps, but for the local site and a shorter wait.
       linkPreview: {
+        ...loadConfig({}).linkPreview,
         allowedAddresses: [new URL(origin).host],
         timeoutMs: 1_000,
-        maxHtmlBytes: 512 * 1024,
-        maxImageBytes: 1024 * 1024,
-        cacheTtlMs: 60 * 60_000,
       },
       rateLimits: { linkPreviewsPerUserPerMinute: 1_000 },
     });
@@ -268,7 +282,13 @@ describe.each(databaseTargets)('link previews on $engine', (target) => {
 
   it('never takes an image that is not a real raster image of a reasonable size, or not on an allowed address', async () => {
     const { cookie } = await signUp(t.app);
-    for (const path of ['/svg-image', '/svg-as-png', '/big-image', '/private-image']) {
+    for (const path of [
+      '/svg-image',
+      '/svg-as-png',
+      '/big-image',
+      '/mid-image',
+      '/private-image',
+    ]) {
       const preview = await previewOf(cookie, `${origin}${path}`);
       expect(preview, path).toMatchObject({ image: null });
     }
@@ -306,6 +326,133 @@ describe.each(databaseTargets)('link previews on $engine', (target) => {
   });
 });
 
+describe.each(databaseTargets)('the storage of link previews on $engine', (target) => {
+  it('keeps images only up to a total: the oldest previews lose theirs first, and keep their text', async () => {
+    // Each picture is 10 KB (about 13.7 KB as kept); the total allows two of them, not three.
+    const site = startSite((path) =>
+      /^\/pic\d$/.test(path)
+        ? page(`<title>${path}</title><meta property="og:image" content="${path}.png">`)
+        : undefined,
+    );
+    const origin = await listen(site.server);
+    const t = await startTestApp(target, {
+      linkPreview: {
+        ...loadConfig({}).linkPreview,
+        allowedAddresses: [new URL(origin).host],
+        timeoutMs: 2_000,
+        cacheMaxBytes: 30_000,
+      },
+    });
+    try {
+      const { cookie } = await signUp(t.app);
+      const previewOf = async (url: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: previewUrl,
+          query: { url },
+          headers: { cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ data: { preview: LinkPreview | null } }>().data.preview;
+      };
+      const images: string[] = [];
+      for (const n of [1, 2, 3]) {
+        const preview = await previewOf(`${origin}/pic${n}`);
+        expect(preview?.image, `pic${n}`).toBeTruthy();
+        images.push(preview!.image!);
+      }
+      const served = async (image: string) =>
+        (await t.app.inject({ method: 'GET', url: image, headers: { cookie } })).statusCode;
+      expect(await served(images[2]!)).toBe(200);
+      expect(await served(images[1]!)).toBe(200);
+      expect(await served(images[0]!)).toBe(404);
+      // The oldest still has its card, without the picture, and is not fetched again.
+      expect(await previewOf(`${origin}/pic1`)).toMatchObject({ title: '/pic1', image: null });
+      expect(site.hits.filter((hit) => hit === '/pic1')).toHaveLength(1);
+      const kept = await t.app.database.db
+        .selectFrom('link_previews')
+        .select('image_data')
+        .execute();
+      const total = kept.reduce((sum, row) => sum + (row.image_data?.length ?? 0), 0);
+      expect(total).toBeGreaterThan(0);
+      expect(total).toBeLessThanOrEqual(30_000);
+    } finally {
+      await t.close();
+      site.server.close();
+    }
+  });
+});
+
+describe('name lookups of link previews', () => {
+  it('gives up on a name whose DNS never answers within the preview time limit, and fetches only so many at once', async () => {
+    const asked: string[] = [];
+    const t = await startTestApp(
+      { engine: 'sqlite' },
+      {
+        linkPreview: {
+          ...loadConfig({}).linkPreview,
+          timeoutMs: 500,
+          maxConcurrentFetches: 2,
+          // A resolver that never calls back.
+          lookup: (hostname: string) => {
+            asked.push(hostname);
+          },
+        },
+      },
+    );
+    try {
+      const { cookie } = await signUp(t.app);
+      const ask = async (url: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: previewUrl,
+          query: { url },
+          headers: { cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ data: { preview: LinkPreview | null } }>().data.preview;
+      };
+      const started = Date.now();
+      expect(await ask('http://never-answers.example/')).toBeNull();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(asked).toEqual(['never-answers.example']);
+
+      // Three at once, two may fetch: the third answers null without asking the resolver.
+      asked.length = 0;
+      const all = await Promise.all(
+        ['a', 'b', 'c'].map((name) => ask(`http://${name}.never-answers.example/`)),
+      );
+      expect(all).toEqual([null, null, null]);
+      expect(asked).toHaveLength(2);
+      // The one turned away was not kept as a page without a preview: it is fetched next time.
+      const left = ['a', 'b', 'c'].find((name) => !asked.includes(`${name}.never-answers.example`));
+      asked.length = 0;
+      expect(await ask(`http://${left}.never-answers.example/`)).toBeNull();
+      expect(asked).toEqual([`${left}.never-answers.example`]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the connection-time name lookup of the address guard', () => {
+  it('ends with the connect timeout when the name never resolves', async () => {
+    const asked: string[] = [];
+    const agent = guardedAgent(
+      { ...publicAddressRules([]), lookup: (hostname: string) => void asked.push(hostname) },
+      { connectTimeout: 300 },
+    );
+    try {
+      const started = Date.now();
+      await expect(fetch('http://never-answers.example/', { dispatcher: agent })).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(asked).toEqual(['never-answers.example']);
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
 describe('the rate of link previews', () => {
   it('limits the pages one user has fetched per minute; previews already kept are free', async () => {
     const site = startSite((path) =>
@@ -321,6 +468,8 @@ describe('the rate of link previews', () => {
           maxHtmlBytes: 512 * 1024,
           maxImageBytes: 1024 * 1024,
           cacheTtlMs: 60 * 60_000,
+          cacheMaxBytes: 64 * 1024 * 1024,
+          maxConcurrentFetches: 8,
         },
         rateLimits: { linkPreviewsPerUserPerMinute: 3 },
       },

@@ -38,7 +38,7 @@ export async function limitedFetch(
     const address = new URL(current);
     if (address.protocol !== 'http:' && address.protocol !== 'https:') return null;
     if (address.username || address.password) return null;
-    if (await urlRefusalBy(options.rules, current)) return null;
+    if (await urlRefusalBy(options.rules, current, options.signal)) return null;
     const response = await fetch(current, {
       dispatcher: options.dispatcher,
       signal: options.signal,
