@@ -177,11 +177,10 @@ export class PushService {
     connected: Promise<Set<string>>,
   ): Promise<void> {
     if (!this.keys) return;
-    const [subscriptions, online] = await Promise.all([
-      this.options.repository.subscriptionsOf(userId),
-      connected,
-    ]);
-    if (subscriptions.length === 0 || online.has(userId)) return;
+    // Most messages go to someone online: their devices are not even looked up.
+    if ((await connected).has(userId)) return;
+    const subscriptions = await this.options.repository.subscriptionsOf(userId);
+    if (subscriptions.length === 0) return;
     if (payload.kind === 'message' && (await this.options.mutedChat(payload.chatId, userId))) {
       return;
     }

@@ -59,7 +59,8 @@ export interface MatrixWorld {
  */
 export function matrixPushSubscription(): PushSubscriptionBody {
   return {
-    endpoint: `https://203.0.113.7/push/${randomUUID()}`,
+    // A public address: the documentation ranges are among those endpoints may not use.
+    endpoint: `https://192.88.99.7/push/${randomUUID()}`,
     expirationTime: null,
     keys: {
       p256dh: `B${'A'.repeat(86)}`,
