@@ -39,7 +39,8 @@ describe('session lifecycle', () => {
     });
     const unsubscribe = vi.fn(async () => true);
     const subscription = { endpoint: 'https://push.example/device-1', unsubscribe };
-    // jsdom has no service worker: this device's, with a push subscription.
+    // jsdom has no service worker nor push: this device's, with a push subscription.
+    vi.stubGlobal('PushManager', class {});
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
       value: {
@@ -67,6 +68,7 @@ describe('session lifecycle', () => {
       );
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
     }
   });
 

@@ -1,5 +1,6 @@
 import { pushApiPaths } from '@confab/protocol/push';
 import { apiFetch } from '../api-client';
+import { pushRegistration } from './push-registration';
 
 /**
  * Withdraws this device's Web Push subscription at sign-out (docs/product.md#web-push): the
@@ -9,9 +10,7 @@ import { apiFetch } from '../api-client';
  */
 export async function withdrawPushSubscription(): Promise<void> {
   try {
-    if (!('serviceWorker' in navigator)) return;
-    const registration = await navigator.serviceWorker.getRegistration();
-    const subscription = await registration?.pushManager.getSubscription();
+    const subscription = await (await pushRegistration())?.pushManager.getSubscription();
     if (!subscription) return;
     await apiFetch(pushApiPaths.subscriptions, {
       method: 'DELETE',

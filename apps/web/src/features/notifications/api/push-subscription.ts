@@ -1,5 +1,6 @@
 import { pushApiPaths, pushKeyReplySchema } from '@confab/protocol/push';
 import { apiFetch } from '@/lib/api-client';
+import { pushRegistration } from '@/lib/pwa/push-registration';
 
 function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -14,9 +15,8 @@ function bytesOf(base64url: string): Uint8Array<ArrayBuffer> {
  * harmless). Loaded only when needed, with the schema library.
  */
 export async function subscribeToPush(): Promise<void> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
-  if (Notification.permission !== 'granted') return;
-  const registration = await navigator.serviceWorker.getRegistration();
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  const registration = await pushRegistration();
   if (!registration) return;
   const { publicKey } = await apiFetch(pushApiPaths.key, {
     parse: (json) => pushKeyReplySchema.parse(json),
