@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +11,10 @@ const serverDir = new URL('../..', import.meta.url).pathname;
 const serverNodeFlags = (
   JSON.parse(readFileSync(join(serverDir, 'node-options.json'), 'utf8')) as { flags: string[] }
 ).flags;
+
+// One key for every server a bench starts: nodes of one site share their database, and what one
+// node seals (the VAPID key, MCP header values) the others must open.
+const benchSecretKey = randomBytes(32).toString('base64');
 
 export interface StartedServer {
   url: string;
@@ -47,6 +52,7 @@ export async function startConfab(
       SOCKET_PACKETS_PER_WINDOW: '1000000',
       // ...and so do REST senders, well past a person's allowance.
       RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
+      CONFAB_SECRET_KEY: benchSecretKey,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,7 +17,7 @@ import {
   type PushEndpointRules,
 } from '../lib/push-endpoint-guard';
 import type { WarnLog } from '../lib/log';
-import type { SecretBox } from '../lib/secret-box';
+import { SecretBoxError, type SecretBox } from '../lib/secret-box';
 import type { PushRepository, PushSubscriptionRow } from '../repositories/push.repository';
 
 export interface PushConfig extends PushEndpointRules {
@@ -85,8 +85,21 @@ export class PushService {
     if (!stored) throw new Error('The VAPID keys could not be stored');
     this.keys = {
       publicKey: stored.public_key,
-      privateKey: secrets.open(stored.private_key, keyContext),
+      privateKey: this.openPrivateKey(stored.private_key),
     };
+  }
+
+  /** A wrong key stops the start with what to do, as for MCP header values. */
+  private openPrivateKey(sealed: string): string {
+    try {
+      return this.options.secrets.open(sealed, keyContext);
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new Error(
+        `The Web Push key in the database cannot be decrypted: ${error.message}. It was encrypted with another key: start with the key used before (CONFAB_SECRET_KEY, the same on every node, or the DATA_DIR/secret.key file of the first start). Nothing was changed.`,
+        { cause: error },
+      );
+    }
   }
 
   async close(): Promise<void> {

@@ -187,6 +187,19 @@ describe.each(databaseTargets)('MCP header values at rest on $engine', (target) 
     }
   });
 
+  it('a node with another key and no MCP servers stops at the Web Push key, saying which key is wrong', async () => {
+    const fresh = await restartableSite(target);
+    try {
+      const first = await fresh.start({ secretKey: newKey() });
+      await first.close();
+      await expect(fresh.start({ secretKey: newKey() })).rejects.toThrow(
+        /Web Push key.*cannot be decrypted.*CONFAB_SECRET_KEY/s,
+      );
+    } finally {
+      await fresh.remove();
+    }
+  });
+
   it.runIf(target.engine === 'postgres')(
     'warns at start on PostgreSQL without CONFAB_SECRET_KEY: every node needs the same key',
     async () => {
