@@ -36,6 +36,7 @@ try {
       revision: 0,
       reply_to_id: null,
       forward: null,
+      ai_payload: null,
     };
   };
   const transact = groupedTransactor(db, (trx) => trx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentTypeSchema } from './social-chat';
 
 /**
  * Web Push (docs/product.md#web-push): the server's VAPID public key, and one subscription per
@@ -66,7 +67,7 @@ export const pushPayloadSchema = z.discriminatedUnion('kind', [
     kind: z.literal('message'),
     chatId: z.string(),
     sender: z.string(),
-    contentType: z.enum(['text', 'image', 'file']),
+    contentType: contentTypeSchema,
     /** The text's start, or the file's name. */
     excerpt: z.string(),
   }),

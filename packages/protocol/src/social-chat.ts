@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  aiKindOf,
+  aiMessageContentTypes,
+  aiMessagePayloadSchema,
+  type AiMessagePayload,
+} from './ai-in-chat';
 import { envelope, socialApiBase } from './envelope';
 import { limits } from './limits';
 import {
@@ -91,7 +97,7 @@ export const fileIdSchema = idSchema('file');
 /** A client-generated UUID, unique per sender: the key of exactly-once delivery. */
 export const clientIdSchema = z.uuid('clientId must be a UUID');
 
-export const contentTypes = ['text', 'image', 'file'] as const;
+export const contentTypes = ['text', 'image', 'file', ...aiMessageContentTypes] as const;
 export const contentTypeSchema = z.enum(contentTypes, {
   error: `Content type must be one of: ${contentTypes.join(', ')}`,
 });
@@ -103,6 +109,48 @@ export const messageContentSchema = z
   .trim()
   .min(1, 'Message content must not be blank')
   .max(limits.chatInputMax, `消息长度不能超过${limits.chatInputMax}个字符`);
+
+/**
+ * A send carries `content`, or, for `ai_share` and `ai_answer`, an `ai` payload of that kind
+ * and no content (the server makes the content from the payload: aiMessageText).
+ */
+function checkSendContent(
+  contentType: ContentType,
+  body: { content?: string; ai?: AiMessagePayload },
+  ctx: z.RefinementCtx,
+  typeField: string,
+): void {
+  const kind = aiKindOf(contentType);
+  if (kind === null) {
+    if (body.ai !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ai'],
+        message: 'Only ai_share and ai_answer messages carry ai',
+      });
+    }
+    if (body.content === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
+    }
+    return;
+  }
+  if (body.ai === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ai'], message: `An ${contentType} message needs ai` });
+  } else if (body.ai.kind !== kind) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [typeField],
+      message: `ai.kind '${body.ai.kind}' is not an ${contentType} message`,
+    });
+  }
+  if (body.content !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['content'],
+      message: 'An AI message has no content of its own: it is made from ai',
+    });
+  }
+}
 
 /** Page size: 1 to 100, default 50 (docs/product.md#history-paging). */
 export const pageLimitSchema = z.coerce
@@ -143,6 +191,8 @@ export const socialMessageSchema = z.object({
   content: z.string(),
   contentType: contentTypeSchema,
   attachment: attachmentSchema.nullable(),
+  /** The snapshot of an `ai_share` or `ai_answer` message; absent on every other. */
+  ai: aiMessagePayloadSchema.nullable().optional(),
   clientId: z.string(),
   /** When the server stored it. */
   timestamp: z.iso.datetime(),
@@ -225,16 +275,20 @@ export const messageParamsSchema = z.strictObject({
 });
 
 /** `POST /{chatId}/messages`; `type` is the content type, `text` by default (#rest-social-chat). */
-export const sendMessageBodySchema = z.strictObject({
-  content: messageContentSchema,
-  type: contentTypeSchema.default('text'),
-  /** Optional for plain API clients; without it a retried send may be stored twice. */
-  clientId: clientIdSchema.optional(),
-  /** Required for `image` and `file`: a file uploaded to this chat. */
-  fileId: fileIdSchema.optional(),
-  /** The message of this chat it answers. */
-  replyToId: messageIdSchema.optional(),
-});
+export const sendMessageBodySchema = z
+  .strictObject({
+    content: messageContentSchema.optional(),
+    type: contentTypeSchema.default('text'),
+    /** Required for `ai_share` and `ai_answer` (and then no content: it is made from this). */
+    ai: aiMessagePayloadSchema.optional(),
+    /** Optional for plain API clients; without it a retried send may be stored twice. */
+    clientId: clientIdSchema.optional(),
+    /** Required for `image` and `file`: a file uploaded to this chat. */
+    fileId: fileIdSchema.optional(),
+    /** The message of this chat it answers. */
+    replyToId: messageIdSchema.optional(),
+  })
+  .superRefine((body, ctx) => checkSendContent(body.type, body, ctx, 'type'));
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 export const sendMessageReplySchema = envelope(z.object({ newMessage: socialMessageSchema }));
 
@@ -483,15 +537,18 @@ export const roomsReplySchema = envelope(
 // ---------------------------------------------------------------------------------------------
 // App-server chat calls under /api/chat (docs/product.md#rest-app-chat)
 
-export const appSendMessageBodySchema = z.strictObject({
-  chatId: chatIdSchema,
-  content: messageContentSchema,
-  contentType: contentTypeSchema.default('text'),
-  /** Display type of a list row (docs/product.md#browser-storage); clients send only `text`. */
-  type: z.literal('text').default('text'),
-  clientId: clientIdSchema.optional(),
-  fileId: fileIdSchema.optional(),
-});
+export const appSendMessageBodySchema = z
+  .strictObject({
+    chatId: chatIdSchema,
+    content: messageContentSchema.optional(),
+    contentType: contentTypeSchema.default('text'),
+    /** Display type of a list row (docs/product.md#browser-storage); clients send only `text`. */
+    type: z.literal('text').default('text'),
+    clientId: clientIdSchema.optional(),
+    fileId: fileIdSchema.optional(),
+    ai: aiMessagePayloadSchema.optional(),
+  })
+  .superRefine((body, ctx) => checkSendContent(body.contentType, body, ctx, 'contentType'));
 export const appSendMessageReplySchema = envelope(
   z.object({
     success: z.literal(true),
@@ -581,15 +638,18 @@ export const socialChatRoutes = {
 // Socket payloads (wired into the one event map in ./socket-events)
 
 /** Client → server `sendMessage`; acknowledged with the stored message. */
-export const sendMessagePayloadSchema = z.strictObject({
-  chatId: chatIdSchema,
-  content: messageContentSchema,
-  contentType: contentTypeSchema.default('text'),
-  clientId: clientIdSchema,
-  fileId: fileIdSchema.optional(),
-  /** The message of this chat it answers. */
-  replyToId: messageIdSchema.optional(),
-});
+export const sendMessagePayloadSchema = z
+  .strictObject({
+    chatId: chatIdSchema,
+    content: messageContentSchema.optional(),
+    contentType: contentTypeSchema.default('text'),
+    clientId: clientIdSchema,
+    fileId: fileIdSchema.optional(),
+    /** The message of this chat it answers. */
+    replyToId: messageIdSchema.optional(),
+    ai: aiMessagePayloadSchema.optional(),
+  })
+  .superRefine((body, ctx) => checkSendContent(body.contentType, body, ctx, 'contentType'));
 export type SendMessagePayload = z.input<typeof sendMessagePayloadSchema>;
 
 /** Client → server `typing`; expires by itself a few seconds after the last `isTyping: true`. */

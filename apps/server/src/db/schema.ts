@@ -134,6 +134,11 @@ export interface MessagesTable {
   reply_to_id: string | null;
   /** JSON of the protocol's ForwardMark on a forwarded copy; null otherwise. */
   forward: string | null;
+  /**
+   * JSON of the protocol's AiMessagePayload on an AI message (migration 0018), whose
+   * content_type stays 'text'; null on every other.
+   */
+  ai_payload: string | null;
 }
 
 /** One user's emoji on one message (migration 0014). */

@@ -49,6 +49,7 @@ export const messageColumns = Object.keys({
   revision: true,
   reply_to_id: true,
   forward: true,
+  ai_payload: true,
 } satisfies Record<keyof NewMessageRow, true>) as (keyof NewMessageRow)[];
 
 export const insertMessage = precompiled<NewMessageRow, never>(messageColumns, (db, row) =>
@@ -82,12 +83,12 @@ export const storeSendAtOnce = precompiled<Omit<NewMessageRow, 'seq'>, StoredSen
         ),
         stored as (
           insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
-            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward)
+            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward, ai_payload)
           select ${v.id}::text, ${v.chat_id}::text, next.last_seq, ${v.sender_id}::text,
             ${v.client_id}::text, ${v.content}::text, ${v.content_type}::text,
             ${v.attachment}::text, ${v.created_at}::bigint, ${v.edited_at}::bigint,
             ${v.deleted}::integer, ${v.revision}::bigint, ${v.reply_to_id}::text,
-            ${v.forward}::text
+            ${v.forward}::text, ${v.ai_payload}::text
           from next
         ),
         counted as (
@@ -130,7 +131,7 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
   [
     ...['ids', 'chat_ids', 'sender_ids', 'client_ids', 'contents', 'content_types'],
     ...['attachments', 'created_ats', 'edited_ats', 'deleteds', 'revisions'],
-    ...['reply_to_ids', 'forwards'],
+    ...['reply_to_ids', 'forwards', 'ai_payloads'],
   ] as (keyof NewSendColumns)[],
   (db, v) => ({
     compile: () =>
@@ -139,9 +140,10 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
             ${v.client_ids}::text[], ${v.contents}::text[], ${v.content_types}::text[],
             ${v.attachments}::text[], ${v.created_ats}::bigint[], ${v.edited_ats}::bigint[],
             ${v.deleteds}::integer[], ${v.revisions}::bigint[], ${v.reply_to_ids}::text[],
-            ${v.forwards}::text[])
+            ${v.forwards}::text[], ${v.ai_payloads}::text[])
             with ordinality as t(id, chat_id, sender_id, client_id, content, content_type,
-              attachment, created_at, edited_at, deleted, revision, reply_to_id, forward, ord)
+              attachment, created_at, edited_at, deleted, revision, reply_to_id, forward,
+              ai_payload, ord)
         ),
         locked as (
           select id from chats where id in (select chat_id from input) order by id for update
@@ -164,9 +166,9 @@ export const storeSendsAtOnce = precompiled<NewSendColumns, StoredSendsRow>(
         ),
         stored as (
           insert into messages (id, chat_id, seq, sender_id, client_id, content, content_type,
-            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward)
+            attachment, created_at, edited_at, deleted, revision, reply_to_id, forward, ai_payload)
           select id, chat_id, seq, sender_id, client_id, content, content_type, attachment,
-            created_at, edited_at, deleted, revision, reply_to_id, forward
+            created_at, edited_at, deleted, revision, reply_to_id, forward, ai_payload
           from numbered
         ),
         readers as (

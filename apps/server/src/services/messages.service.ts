@@ -1,4 +1,6 @@
 import type { SessionUser } from '@confab/protocol/auth';
+import { aiContentType, aiMessageText, type AiMessagePayload } from '@confab/protocol/ai-in-chat';
+import type { ContentTypeColumn } from '../db/schema';
 import type { ForwardMark } from '@confab/protocol/reactions';
 import type {
   Attachment,
@@ -21,6 +23,7 @@ import { noSuchChat, type ChatsService } from './chats.service';
 import type { MessageExtrasService } from './message-extras.service';
 import type { MessageNotifications } from './message-notifications';
 import {
+  aiPayloadOf,
   isChatWritable,
   readByOthers,
   readMarksOf,
@@ -53,8 +56,11 @@ interface MessagesServiceOptions {
 
 export interface SendInput {
   chatId: string;
-  content: string;
+  /** The text; an AI message has none of its own (it is made from `ai`). */
+  content?: string;
   contentType: ContentType;
+  /** The snapshot of an `ai_share` or `ai_answer` message (docs/product.md#ai-in-chat). */
+  ai?: AiMessagePayload;
   /** The client's id of this send; a retry with the same one returns the original message. */
   clientId?: string;
   fileId?: string;
@@ -138,8 +144,9 @@ export class MessagesService {
       sender_id: user.id,
       sender_username: user.username,
       client_id: clientId,
-      content: input.content,
-      content_type: input.contentType,
+      content: input.ai ? aiMessageText(input.ai) : (input.content ?? ''),
+      // An AI message's kind is its payload's (migration 0018).
+      content_type: input.ai ? 'text' : (input.contentType as ContentTypeColumn),
       attachment: attachment ? JSON.stringify(attachment) : null,
       created_at: now,
       edited_at: null,
@@ -147,6 +154,7 @@ export class MessagesService {
       revision: 0,
       reply_to_id: quoted?.id ?? null,
       forward: input.forward ? JSON.stringify(input.forward) : null,
+      ai_payload: input.ai ? JSON.stringify(input.ai) : null,
       quoted_username: quoted?.sender_username ?? null,
       quoted_seq: quoted?.seq ?? null,
       quoted_content: quoted?.content ?? null,
@@ -208,10 +216,12 @@ export class MessagesService {
     const destination = await this.options.chats.access(user.id, target.toChatId);
     const known = new Set([user.id, ...destination.others.map((o) => o.user_id)]);
     const from = known.has(message.sender_id) ? message.sender_username : null;
+    const ai = message.ai_payload === null ? undefined : aiPayloadOf(message.ai_payload);
     return this.send(user, {
       chatId: target.toChatId,
-      content: message.content,
-      contentType: 'text',
+      ...(ai
+        ? { ai, contentType: aiContentType(ai) }
+        : { content: message.content, contentType: 'text' }),
       clientId: target.clientId,
       forward: { from },
     });
@@ -278,6 +288,11 @@ export class MessagesService {
     const entry = await this.options.chats.writeAccess(user.id, chatId);
     const message = await this.ownMessage(user, chatId, messageId, 'edit');
     if (message.deleted === 1) throw conflict('This message was deleted and cannot be edited');
+    if (message.ai_payload !== null) {
+      throw conflict('An AI message cannot be edited: delete it and share or ask again', {
+        messageId: 'AI messages cannot be edited',
+      });
+    }
     const editedAt = this.now();
     const revision = await this.options.transact(async ({ messages }) => {
       const next = await messages.nextRevision(chatId);
@@ -297,6 +312,7 @@ export class MessagesService {
       await messages.update(messageId, {
         content: '',
         attachment: null,
+        ai_payload: null,
         deleted: 1,
         revision: next,
       });
@@ -477,7 +493,7 @@ export class MessagesService {
   }
 
   private async attachmentFor(input: SendInput) {
-    if (input.contentType === 'text') {
+    if (input.contentType !== 'image' && input.contentType !== 'file') {
       if (input.fileId !== undefined) {
         throw badRequest('A text message carries no file; send it as image or file', {
           fileId: 'Only image and file messages carry a file',

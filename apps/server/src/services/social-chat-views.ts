@@ -1,3 +1,4 @@
+import { aiContentType, type AiMessagePayload } from '@confab/protocol/ai-in-chat';
 import {
   reactionLimits,
   type ForwardMark,
@@ -70,6 +71,7 @@ export function toSocialMessage(
       ? readByOthers(readMarks, viewerId)
       : (readMarks.get(viewerId) ?? 0);
   const deleted = view.deleted === 1;
+  const ai = deleted || view.ai_payload === null ? null : aiPayloadOf(view.ai_payload);
   return {
     _id: view.id,
     chatId: view.chat_id,
@@ -77,7 +79,7 @@ export function toSocialMessage(
     sender: view.sender_id,
     senderUsername: view.sender_username,
     content: deleted ? '' : view.content,
-    contentType: view.content_type,
+    contentType: ai ? aiContentType(ai) : view.content_type,
     attachment: deleted || !view.attachment ? null : (JSON.parse(view.attachment) as Attachment),
     clientId: view.client_id,
     timestamp: iso(view.created_at),
@@ -88,7 +90,13 @@ export function toSocialMessage(
     forwarded: view.forward === null ? null : (JSON.parse(view.forward) as ForwardMark),
     reactions: deleted ? [] : extras.reactions,
     hidden: extras.hidden,
+    ...(ai ? { ai } : {}),
   };
+}
+
+/** A stored AI payload: written by the server from a checked body, so read as it is. */
+export function aiPayloadOf(json: string): AiMessagePayload {
+  return JSON.parse(json) as AiMessagePayload;
 }
 
 /** The highest seq anybody but the viewer has read: the viewer's messages up to it are read. */

@@ -33,6 +33,7 @@ export function newSendRow(
     revision: 0,
     reply_to_id: null,
     forward: null,
+    ai_payload: null,
   } satisfies NewSend;
 }
 

@@ -2,7 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { AccountDialogSlot } from '@/components/app-header/account-dialog-slot';
 import { ToastHost } from '@/components/ui/toast-host';
+import { AiBridgeContext } from '@/lib/ai-bridge/ai-bridge';
 import { ServiceManagerProvider } from '@/lib/service-registry/service-manager-provider';
+import { appAiBridge } from './compositions/ai-bridge';
 
 // Loaded when first opened: it brings the protocol's schemas (zod), which no page needs at start.
 const AccountDialog = lazy(() =>
@@ -21,8 +23,10 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <ServiceManagerProvider>
         <AccountDialogSlot value={AccountDialog}>
-          {children}
-          <ToastHost />
+          <AiBridgeContext value={appAiBridge}>
+            {children}
+            <ToastHost />
+          </AiBridgeContext>
         </AccountDialogSlot>
       </ServiceManagerProvider>
     </QueryClientProvider>

@@ -16,6 +16,7 @@ import * as messageExtras from './0014-message-extras';
 import * as webPush from './0015-web-push';
 import * as identity from './0016-identity';
 import * as linkPreviews from './0017-link-previews';
+import * as aiMessages from './0018-ai-messages';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-web-push': webPush,
   '0016-identity': identity,
   '0017-link-previews': linkPreviews,
+  '0018-ai-messages': aiMessages,
 };

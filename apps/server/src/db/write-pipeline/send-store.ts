@@ -87,6 +87,7 @@ function columnsOf(sends: readonly NewSend[]): NewSendColumns {
     revisions: sends.map((send) => send.revision),
     reply_to_ids: sends.map((send) => send.reply_to_id),
     forwards: sends.map((send) => send.forward),
+    ai_payloads: sends.map((send) => send.ai_payload),
   };
 }
 

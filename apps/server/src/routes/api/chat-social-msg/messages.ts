@@ -39,10 +39,11 @@ export const socialMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { content, type, clientId, fileId, replyToId } = request.body;
+      const { content, type, clientId, fileId, replyToId, ai } = request.body;
       const newMessage = await messages.send(signedInUser(request), {
         chatId: request.params.chatId,
         content,
+        ai,
         contentType: type,
         clientId,
         fileId,

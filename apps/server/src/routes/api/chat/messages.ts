@@ -30,10 +30,11 @@ export const socialChatCompatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { chatId, content, contentType, clientId, fileId } = request.body;
+      const { chatId, content, contentType, clientId, fileId, ai } = request.body;
       const message = await messages.send(signedInUser(request), {
         chatId,
         content,
+        ai,
         contentType,
         clientId,
         fileId,

@@ -17,7 +17,9 @@ export function MessagePreview({ chat, viewerId }: { chat: SocialChat; viewerId:
       ? preview.text
       : preview.kind === 'file'
         ? t('preview.file', { name: visibleText(preview.text) })
-        : t(`preview.${preview.kind}`);
+        : preview.kind === 'ai_share' || preview.kind === 'ai_answer'
+          ? t(`preview.${preview.kind}`, { text: visibleText(preview.text) })
+          : t(`preview.${preview.kind}`);
   const Tick = chat.lastMessage?.isRead ? CheckCheck : Check;
   return (
     <span className="flex min-w-0 items-center gap-1 text-sm text-fg-muted">

@@ -49,7 +49,7 @@ export function formatChatTime(
   return chatListTime(time, locale, now, yesterday);
 }
 
-export type PreviewKind = 'none' | 'deleted' | 'image' | 'file' | 'text';
+export type PreviewKind = 'none' | 'deleted' | 'image' | 'file' | 'text' | 'ai_share' | 'ai_answer';
 
 export interface MessagePreview {
   kind: PreviewKind;
@@ -71,5 +71,8 @@ export function previewOf(message: SocialMessage | null): MessagePreview {
       return { kind: 'file', text: oneLine(message.attachment?.name ?? message.content) };
     case 'text':
       return { kind: 'text', text: oneLine(message.content) };
+    case 'ai_share':
+    case 'ai_answer':
+      return { kind: message.contentType, text: oneLine(message.content) };
   }
 }

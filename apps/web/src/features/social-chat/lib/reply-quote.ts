@@ -14,7 +14,11 @@ export function quoteOf(message: RoomMessage): ReplyQuote {
     seq: message.seq ?? 1,
     senderUsername: message.senderUsername,
     excerpt,
-    contentType: message.contentType,
+    // An AI message is quoted by its text.
+    contentType:
+      message.contentType === 'image' || message.contentType === 'file'
+        ? message.contentType
+        : 'text',
     deleted: message.deleted,
   };
 }

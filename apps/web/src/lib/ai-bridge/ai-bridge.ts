@@ -1,0 +1,61 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * The user's own model, as other features use it (docs/product.md#ai-in-chat): asking it in a
+ * friend chat, and the private helper on a message. It belongs to the AI chat feature, which
+ * other features may not import: the app provides it here. The request goes from this browser
+ * to the provider the user set up, with their key; the server never calls a model.
+ */
+export interface AiAskMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AiAskOptions {
+  /** The instructions the model gets before the messages. */
+  system?: string;
+  messages: AiAskMessage[];
+  signal: AbortSignal;
+  /** Reasoning and content as they arrive, in order. */
+  onDelta?: (delta: { type: 'content' | 'reasoning'; text: string }) => void;
+}
+
+export interface AiCost {
+  amount: number;
+  currency: 'USD' | 'CNY';
+}
+
+export interface AiAskResult {
+  content: string;
+  reasoning: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** The model as the user knows it (the catalogue's label), and its provider's name. */
+  model: string;
+  provider: string;
+  /** From the catalogue's prices; null for a model without prices. */
+  cost: AiCost | null;
+  /** Ended by the signal; what arrived before is kept. */
+  aborted: boolean;
+  /** Why the request failed, readable (the provider's own error where there is one). */
+  failure?: string;
+}
+
+/** The model that would answer now, or what is missing before one can. */
+export type AiModelState =
+  | { ready: true; model: string; provider: string }
+  | { ready: false; provider: string; missing: ('provider' | 'base' | 'key' | 'model')[] };
+
+export interface AiBridge {
+  /** Reads the stored settings (they load once per page). */
+  modelState(): Promise<AiModelState>;
+  /** One request, no tools; never throws (a failure is in the result). */
+  ask(options: AiAskOptions): Promise<AiAskResult>;
+}
+
+export const AiBridgeContext = createContext<AiBridge | null>(null);
+
+/** The user's model, or null where the app provides none (a preview). */
+export function useAiBridge(): AiBridge | null {
+  return useContext(AiBridgeContext);
+}
