@@ -2,13 +2,20 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { AccountDialogSlot } from '@/components/app-header/account-dialog-slot';
 import { ToastHost } from '@/components/ui/toast-host';
-import { AiBridgeContext } from '@/lib/ai-bridge/ai-bridge';
+import { AiBridgeContext, AiMarkdownSlot } from '@/lib/ai-bridge/ai-bridge';
 import { ServiceManagerProvider } from '@/lib/service-registry/service-manager-provider';
 import { appAiBridge } from './compositions/ai-bridge';
 
 // Loaded when first opened: it brings the protocol's schemas (zod), which no page needs at start.
 const AccountDialog = lazy(() =>
   import('@/features/auth/components/account-dialog').then((m) => ({ default: m.AccountDialog })),
+);
+
+// The AI chat's markdown (loaded on first use itself), for model output shown elsewhere.
+const AiMarkdown = lazy(() =>
+  import('@/features/ai-chat/components/markdown-view-lazy').then((m) => ({
+    default: m.MarkdownView,
+  })),
 );
 
 /** Everything a page may rely on, outside the router so it survives navigation. */
@@ -24,8 +31,10 @@ export function AppProviders({
       <ServiceManagerProvider>
         <AccountDialogSlot value={AccountDialog}>
           <AiBridgeContext value={appAiBridge}>
-            {children}
-            <ToastHost />
+            <AiMarkdownSlot value={AiMarkdown}>
+              {children}
+              <ToastHost />
+            </AiMarkdownSlot>
           </AiBridgeContext>
         </AccountDialogSlot>
       </ServiceManagerProvider>

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 
 /**
  * The user's own model, as other features use it (docs/product.md#ai-in-chat): asking it in a
@@ -59,3 +59,16 @@ export const AiBridgeContext = createContext<AiBridge | null>(null);
 export function useAiBridge(): AiBridge | null {
   return useContext(AiBridgeContext);
 }
+
+export interface AiMarkdownProps {
+  text: string;
+  /** The text is still arriving (its last block is formatted as it grows). */
+  streaming?: boolean;
+}
+
+/**
+ * Model output as the AI chat shows it: markdown with the same sanitisation (no raw HTML, no
+ * remote images, safe links), loaded on first use. The app provides it; where it does not (a
+ * preview), the text shows as plain text.
+ */
+export const AiMarkdownSlot = createContext<ComponentType<AiMarkdownProps> | null>(null);
