@@ -130,7 +130,7 @@ function checkSendContent(
       });
     }
     if (body.content === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content is required' });
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'Message content must be text' });
     }
     return;
   }

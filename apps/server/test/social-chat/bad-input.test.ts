@@ -60,7 +60,7 @@ describe.each(databaseTargets)('social chat bad input on $engine', (target) => {
     await send(
       { content: 'hi', type: 'video' },
       400,
-      'type: Content type must be one of: text, image, file',
+      'type: Content type must be one of: text, image, file, ai_share, ai_answer',
     );
     await send(
       { content: 'cat.png', type: 'image' },
