@@ -168,16 +168,20 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('delete.title')}
-        description={t('delete.description')}
-        confirmLabel={t('delete.confirm')}
-        cancelLabel={t('delete.cancel')}
-        destructive
-        onConfirm={() => onDelete(message)}
-      />
+      {/* Mounted only while asked: a closed dialog in each of the rows on screen would cost
+          their drawing as much as the bubble itself. */}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title={t('delete.title')}
+          description={t('delete.description')}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          destructive
+          onConfirm={() => onDelete(message)}
+        />
+      ) : null}
     </article>
   );
 });

@@ -1,4 +1,9 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +17,12 @@ import { NewMessagesLine } from './new-messages-line';
 
 /** docs/product.md#chat-room: rows mounted beyond those in view, on each side. */
 const overscan = 8;
+/**
+ * After a jump, the rows mounted beyond those in view grow by this many a side each frame; a
+ * jump is a view with more than `jumpRows` rows that were not mounted before.
+ */
+const reachStep = 2;
+const jumpRows = 3;
 /** Closer than this to the top loads older messages; to the bottom, follows new ones. */
 const loadThreshold = 120;
 const stickThreshold = 48;
@@ -73,6 +84,21 @@ export function RoomMessageList({
   const [atBottom, setAtBottom] = useState(true);
   const stick = useRef(true);
   const [unseen, setUnseen] = useState(0);
+
+  // The bubbles are memoised: handlers that change with every render of the room (a mutation's
+  // result is a new object each time) would draw every row on screen again for each page that
+  // loads. The rows get these, which stay the same and call the room's current ones.
+  const current = useRef(handlers);
+  current.current = handlers;
+  const rowHandlers = useMemo<Omit<MessageHandlers, 'onMediaLoad'>>(
+    () => ({
+      onRetry: (clientId) => current.current.onRetry(clientId),
+      onDiscard: (clientId) => current.current.onDiscard(clientId),
+      onEdit: (message, content) => current.current.onEdit(message, content),
+      onDelete: (message) => current.current.onDelete(message),
+    }),
+    [],
+  );
 
   // What the scroll handler needs, current without re-creating the virtualiser's options.
   const latest = useRef({ rows, hasMore, loadingOlder, onLoadOlder, onSeen, viewerId });
@@ -153,6 +179,32 @@ export function RoomMessageList({
     [loadOlder, reportSeen],
   );
 
+  // A jump (to older pages, a search result, the end, the opening) lands on rows none of which
+  // are mounted: mounting them and their margins at once is a long frame, so only the rows in
+  // view are mounted in that task, and the margin grows a few rows a frame after it.
+  const [reach, setReach] = useState(overscan);
+  const mounted = useRef<ReadonlySet<string | number>>(new Set());
+  const rangeExtractor = useCallback((range: Range) => {
+    const now = latest.current.rows;
+    const keyAt = (index: number) => now[index]?.key ?? index;
+    let fresh = 0;
+    for (let index = range.startIndex; index <= range.endIndex; index += 1) {
+      if (!mounted.current.has(keyAt(index))) fresh += 1;
+    }
+    const jumped = fresh > jumpRows && range.overscan > 0;
+    const indexes = defaultRangeExtractor(jumped ? { ...range, overscan: 0 } : range);
+    mounted.current = new Set(indexes.map(keyAt));
+    if (jumped) queueMicrotask(() => setReach(0));
+    return indexes;
+  }, []);
+  useEffect(() => {
+    if (reach >= overscan) return;
+    const frame = requestAnimationFrame(() =>
+      setReach((margin) => Math.min(overscan, margin + reachStep)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [reach]);
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -168,7 +220,8 @@ export function RoomMessageList({
       for (let i = 0; i < upTo; i += 1) sum += estimateSize(i);
       return sum;
     },
-    overscan,
+    overscan: reach,
+    rangeExtractor,
     getItemKey: (index) => rows[index]?.key ?? index,
     // Older messages go in above the rows in view, which stay put.
     anchorTo: 'end',
@@ -277,7 +330,7 @@ export function RoomMessageList({
                         showName={row.first}
                         showTime={row.last}
                         onMediaLoad={onMediaLoad}
-                        {...handlers}
+                        {...rowHandlers}
                       />
                     )}
                   </div>
