@@ -1,15 +1,11 @@
-import {
-  defaultRangeExtractor,
-  useVirtualizer,
-  type Range,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { TimeSeparator } from '@/components/time-separator';
 import type { RoomMessage } from '../lib/message-order';
 import { roomRows, type RoomRow } from '../lib/message-rows';
+import { mountRange, reachStep } from '../lib/mount-range';
 import { estimateRoomRow, headRowHeight } from '../lib/room-row-height';
 import { JumpToLatest } from './jump-to-latest';
 import { MessageBubble, type MessageHandlers } from './message-bubble';
@@ -17,12 +13,6 @@ import { NewMessagesLine } from './new-messages-line';
 
 /** docs/product.md#chat-room: rows mounted beyond those in view, on each side. */
 const overscan = 8;
-/**
- * After a jump, the rows mounted beyond those in view grow by this many a side each frame; a
- * jump is a view with more than `jumpRows` rows that were not mounted before.
- */
-const reachStep = 2;
-const jumpRows = 3;
 /** Closer than this to the top loads older messages; to the bottom, follows new ones. */
 const loadThreshold = 120;
 const stickThreshold = 48;
@@ -179,24 +169,18 @@ export function RoomMessageList({
     [loadOlder, reportSeen],
   );
 
-  // A jump (to older pages, a search result, the end, the opening) lands on rows none of which
-  // are mounted: mounting them and their margins at once is a long frame, so only the rows in
-  // view are mounted in that task, and the margin grows a few rows a frame after it.
+  // After a jump only the rows in view are mounted in its task; the margin grows after it.
   const [reach, setReach] = useState(overscan);
-  const mounted = useRef<ReadonlySet<string | number>>(new Set());
-  const rangeExtractor = useCallback((range: Range) => {
-    const now = latest.current.rows;
-    const keyAt = (index: number) => now[index]?.key ?? index;
-    let fresh = 0;
-    for (let index = range.startIndex; index <= range.endIndex; index += 1) {
-      if (!mounted.current.has(keyAt(index))) fresh += 1;
-    }
-    const jumped = fresh > jumpRows && range.overscan > 0;
-    const indexes = defaultRangeExtractor(jumped ? { ...range, overscan: 0 } : range);
-    mounted.current = new Set(indexes.map(keyAt));
-    if (jumped) queueMicrotask(() => setReach(0));
-    return indexes;
-  }, []);
+  const [toMount] = useState(mountRange);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const now = latest.current.rows;
+      const { indexes, jumped } = toMount(range, (index) => now[index]?.key ?? index);
+      if (jumped) queueMicrotask(() => setReach(0));
+      return indexes;
+    },
+    [toMount],
+  );
   useEffect(() => {
     if (reach >= overscan) return;
     const frame = requestAnimationFrame(() =>
