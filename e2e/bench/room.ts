@@ -9,6 +9,7 @@
 //      older pages load and are laid out; budget: no frame over 50 ms.
 // WEB_DIST_DIRS (comma-separated, default the branch's apps/web/dist) runs the same measurements
 // against each build in one run, on the same data: a build of main beside the branch's.
+// BENCH_TRACE=1 traces the paging back and prints what each long task spent its time on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { newAccount } from '../support/accounts';
 import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
 import { waitForServer } from '../support/wait-for-server';
+import { describeLongTasks, startTrace } from './task-trace';
 
 const root = new URL('../..', import.meta.url).pathname;
 const total = Number(process.env.BENCH_CHAT_MESSAGES ?? 10_000);
@@ -227,6 +229,7 @@ async function measure(
       window.__roomBench.longestFrame = 0;
       window.__roomBench.watchFrames = true;
     });
+    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
     const pagingStarted = Date.now();
     for (let i = 1; i <= pages; i += 1) {
       await log.evaluate((el) => (el.scrollTop = 0));
@@ -247,6 +250,7 @@ async function measure(
       };
     });
     const pagingMs = Date.now() - pagingStarted;
+    if (trace) console.log(`paging back:\n${describeLongTasks(await trace.stop()).join('\n')}`);
     const held = await log.evaluate((el) => el.querySelectorAll('article').length);
 
     // (a) Live messages at the bottom, one at a time.

@@ -80,6 +80,25 @@ describe('a message in the chat room', () => {
     expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 'm1' }), 'second');
   });
 
+  it('opens its actions from the keyboard, and gives the focus back to the button', async () => {
+    const { user } = setup({ message: message({ content: 'first' }), own: true });
+    const button = screen.getByRole('button', { name: 'Message actions' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    // The menu is mounted only when asked for (docs/product.md#chat-room).
+    expect(screen.queryByRole('menu')).toBeNull();
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Message actions' })).toHaveFocus();
+    // Asked again, by pointer, it opens and closes as before.
+    await user.click(screen.getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+  });
+
   it('another person’s message has no actions', () => {
     setup({ message: message({ sender: 'bob', senderUsername: 'bob' }), own: false });
     expect(screen.queryByRole('button', { name: 'Message actions' })).toBeNull();

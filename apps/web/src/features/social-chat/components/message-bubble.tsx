@@ -1,15 +1,8 @@
-import { MoreHorizontal } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { VisibleName } from '@/components/ui/visible-name';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { clockTime } from '@/lib/time/chat-time';
 import { visibleText } from '@/lib/visible-text';
@@ -18,6 +11,7 @@ import { FileMessage } from './file-message';
 import { LinkPreviewCard } from './link-preview-card';
 import { useMessageActions } from './message-actions-context';
 import { MessageEditor } from './message-editor';
+import { MessageMenu } from './message-menu';
 import { MessageMenuItems, offersMenu } from './message-menu-items';
 import { MessageQuote } from './message-quote';
 import { ReactionBar } from './reaction-bar';
@@ -121,31 +115,19 @@ export const MessageBubble = memo(function MessageBubble({
           )}
         </div>
         {offersMenu(actions, message, changeable, canChange) && !editing ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-7 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
-                aria-label={t('message.actions')}
-              >
-                <MoreHorizontal aria-hidden className="size-4" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <MessageMenuItems message={message} />
-              {!canChange || message.attachment ? null : (
-                <DropdownMenuItem onSelect={() => setEditing(true)}>
-                  {t('message.edit')}
-                </DropdownMenuItem>
-              )}
-              {canChange ? (
-                <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
-                  {t('message.delete')}
-                </DropdownMenuItem>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <MessageMenu label={t('message.actions')}>
+            <MessageMenuItems message={message} />
+            {!canChange || message.attachment ? null : (
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                {t('message.edit')}
+              </DropdownMenuItem>
+            )}
+            {canChange ? (
+              <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
+                {t('message.delete')}
+              </DropdownMenuItem>
+            ) : null}
+          </MessageMenu>
         ) : null}
       </div>
       <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
@@ -168,16 +150,20 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('delete.title')}
-        description={t('delete.description')}
-        confirmLabel={t('delete.confirm')}
-        cancelLabel={t('delete.cancel')}
-        destructive
-        onConfirm={() => onDelete(message)}
-      />
+      {/* Mounted only while asked: a closed dialog in each of the rows on screen would cost
+          their drawing as much as the bubble itself. */}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title={t('delete.title')}
+          description={t('delete.description')}
+          confirmLabel={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          destructive
+          onConfirm={() => onDelete(message)}
+        />
+      ) : null}
     </article>
   );
 });

@@ -11,11 +11,16 @@ import { useMessageActions } from './message-actions-context';
  * answers, which jumps to the original when clicked.
  */
 export function MessageQuote({ message }: { message: RoomMessage }) {
+  // Most messages neither answer nor forward: they skip the hooks, as each row on screen
+  // mounts this.
+  if (message.deleted || (!message.forwarded && !message.replyTo)) return null;
+  return <QuoteAndForward message={message} />;
+}
+
+function QuoteAndForward({ message }: { message: RoomMessage }) {
   const { t } = useTranslation('socialChat');
   const actions = useMessageActions();
-  if (message.deleted) return null;
   const { forwarded, replyTo } = message;
-  if (!forwarded && !replyTo) return null;
   const name = replyTo ? visibleText(replyTo.senderUsername) : '';
   const text = replyTo ? quoteText(replyTo, t) : '';
   return (

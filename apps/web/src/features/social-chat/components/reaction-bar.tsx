@@ -13,10 +13,22 @@ import { useMessageActions } from './message-actions-context';
  * adds theirs.
  */
 export function ReactionBar({ message, own }: { message: RoomMessage; own: boolean }) {
+  // Most messages have none: they skip the hooks, as each row on screen mounts this.
+  if (message.deleted || !message.reactions?.length) return null;
+  return <Reactions message={message} reactions={message.reactions} own={own} />;
+}
+
+function Reactions({
+  message,
+  reactions,
+  own,
+}: {
+  message: RoomMessage;
+  reactions: NonNullable<RoomMessage['reactions']>;
+  own: boolean;
+}) {
   const { t } = useTranslation('socialChat');
   const actions = useMessageActions();
-  const reactions = message.reactions ?? [];
-  if (message.deleted || reactions.length === 0) return null;
   return (
     <ul
       aria-label={t('reactions.label')}

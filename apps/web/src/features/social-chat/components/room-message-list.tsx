@@ -1,10 +1,11 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
 import { TimeSeparator } from '@/components/time-separator';
 import type { RoomMessage } from '../lib/message-order';
 import { roomRows, type RoomRow } from '../lib/message-rows';
+import { mountRange, reachStep } from '../lib/mount-range';
 import { estimateRoomRow, headRowHeight } from '../lib/room-row-height';
 import { JumpToLatest } from './jump-to-latest';
 import { MessageBubble, type MessageHandlers } from './message-bubble';
@@ -73,6 +74,21 @@ export function RoomMessageList({
   const [atBottom, setAtBottom] = useState(true);
   const stick = useRef(true);
   const [unseen, setUnseen] = useState(0);
+
+  // The bubbles are memoised: handlers that change with every render of the room (a mutation's
+  // result is a new object each time) would draw every row on screen again for each page that
+  // loads. The rows get these, which stay the same and call the room's current ones.
+  const current = useRef(handlers);
+  current.current = handlers;
+  const rowHandlers = useMemo<Omit<MessageHandlers, 'onMediaLoad'>>(
+    () => ({
+      onRetry: (clientId) => current.current.onRetry(clientId),
+      onDiscard: (clientId) => current.current.onDiscard(clientId),
+      onEdit: (message, content) => current.current.onEdit(message, content),
+      onDelete: (message) => current.current.onDelete(message),
+    }),
+    [],
+  );
 
   // What the scroll handler needs, current without re-creating the virtualiser's options.
   const latest = useRef({ rows, hasMore, loadingOlder, onLoadOlder, onSeen, viewerId });
@@ -153,6 +169,26 @@ export function RoomMessageList({
     [loadOlder, reportSeen],
   );
 
+  // After a jump only the rows in view are mounted in its task; the margin grows after it.
+  const [reach, setReach] = useState(overscan);
+  const [toMount] = useState(mountRange);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const now = latest.current.rows;
+      const { indexes, jumped } = toMount(range, (index) => now[index]?.key ?? index);
+      if (jumped) queueMicrotask(() => setReach(0));
+      return indexes;
+    },
+    [toMount],
+  );
+  useEffect(() => {
+    if (reach >= overscan) return;
+    const frame = requestAnimationFrame(() =>
+      setReach((margin) => Math.min(overscan, margin + reachStep)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [reach]);
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -168,7 +204,8 @@ export function RoomMessageList({
       for (let i = 0; i < upTo; i += 1) sum += estimateSize(i);
       return sum;
     },
-    overscan,
+    overscan: reach,
+    rangeExtractor,
     getItemKey: (index) => rows[index]?.key ?? index,
     // Older messages go in above the rows in view, which stay put.
     anchorTo: 'end',
@@ -277,7 +314,7 @@ export function RoomMessageList({
                         showName={row.first}
                         showTime={row.last}
                         onMediaLoad={onMediaLoad}
-                        {...handlers}
+                        {...rowHandlers}
                       />
                     )}
                   </div>
