@@ -13,6 +13,11 @@ async function inEnglish(page: Page) {
 
 const aiCard = (page: Page) => page.getByTestId('ai-card');
 
+/** Model output is formatted over a few frames (in the markdown worker): wait until it is. */
+async function formatted(page: Page) {
+  await expect(page.locator('[data-testid="ai-card"] [data-pending], [role="dialog"] [data-pending]')).toHaveCount(0);
+}
+
 /** What the server holds of `person`'s AI history: the chats' titles. */
 async function syncedChatTitles(request: Page['request']): Promise<string[]> {
   const response = await request.get('/api/ai-history/chats');
@@ -71,6 +76,7 @@ test('Alice shares her AI reply; Bob sees the card live, opens it and continues 
   const view = bob.page.getByRole('dialog');
   await expect(view.getByTestId('ai-view-turn')).toHaveCount(1);
   await expect(view).toContainText('What is 1231 times 2331?');
+  await formatted(bob.page);
   await bob.page.screenshot({ path: `${shots}/e2e-full-view-bob.png` });
 
   // ...and continues in his own AI chat, which opens on it.
@@ -121,6 +127,7 @@ test('a hostile AI message sent straight to the API shows inert', async ({ brows
   const view = alice.page.getByRole('dialog');
   await expect(view.getByTestId('blocked-image').first()).toBeVisible();
   await view.getByText('思考过程').click();
+  await formatted(alice.page);
   expect(await alice.page.locator('[data-testid="ai-card"] img, [role="dialog"] img').count()).toBe(
     0,
   );
@@ -180,9 +187,11 @@ test('the card and the full view in every look', async ({ browser }) => {
     const cards = aiCard(bob.page);
     await expect(cards).toHaveCount(2, { timeout: 30_000 });
     await cards.last().scrollIntoViewIfNeeded();
+    await formatted(bob.page);
     await bob.page.screenshot({ path: `${shots}/card-${name}.png` });
     await cards.first().getByRole('button', { name: language === 'en' ? 'Open' : '打开' }).click();
     await expect(bob.page.getByRole('dialog')).toBeVisible();
+    await formatted(bob.page);
     await bob.page.screenshot({ path: `${shots}/full-${name}.png` });
     await bob.page.keyboard.press('Escape');
   });

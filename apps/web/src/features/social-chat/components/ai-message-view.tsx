@@ -96,7 +96,8 @@ export function AiMessageView({
           ))}
         </ol>
         <AiUsageLine payload={payload} own={own} />
-        <div className="flex flex-wrap justify-end gap-2">
+        {/* Kept in view at the bottom while a long answer scrolls (a phone shows little of it). */}
+        <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-surface px-5 py-3">
           <Button variant="ghost" onClick={onClose}>
             {t('ai.close')}
           </Button>
