@@ -15,7 +15,9 @@ const aiCard = (page: Page) => page.getByTestId('ai-card');
 
 /** Model output is formatted over a few frames (in the markdown worker): wait until it is. */
 async function formatted(page: Page) {
-  await expect(page.locator('[data-testid="ai-card"] [data-pending], [role="dialog"] [data-pending]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="ai-card"] [data-pending], [role="dialog"] [data-pending]'),
+  ).toHaveCount(0);
 }
 
 /** What the server holds of `person`'s AI history: the chats' titles. */
@@ -189,7 +191,10 @@ test('the card and the full view in every look', async ({ browser }) => {
     await cards.last().scrollIntoViewIfNeeded();
     await formatted(bob.page);
     await bob.page.screenshot({ path: `${shots}/card-${name}.png` });
-    await cards.first().getByRole('button', { name: language === 'en' ? 'Open' : '打开' }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: language === 'en' ? 'Open' : '打开' })
+      .click();
     await expect(bob.page.getByRole('dialog')).toBeVisible();
     await formatted(bob.page);
     await bob.page.screenshot({ path: `${shots}/full-${name}.png` });

@@ -262,7 +262,10 @@ const brokenText = fc.constantFrom('', '   ', 'a\u0000b', '\ud800', 42, null);
 
 const text = (good: fc.Arbitrary<unknown>, broken: boolean) =>
   broken ? fc.oneof(good, brokenText) : good;
-const words = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }).map((v) => `x${v}`), hostileMarkdown);
+const words = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }).map((v) => `x${v}`),
+  hostileMarkdown,
+);
 
 /** A snapshot of either kind; `broken` mixes in values the schema refuses. */
 function aiPayloadOf(broken: boolean): fc.Arbitrary<Record<string, unknown>> {

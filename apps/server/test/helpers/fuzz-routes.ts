@@ -186,7 +186,11 @@ function requestFor(
     route.key === `POST ${socialChatRoutes.messages}`
       ? aiSends('type', { clientId: fc.uuid() }, hostile)
       : route.key === `POST ${socialChatRoutes.appSendMessage}`
-        ? aiSends('contentType', { chatId: fc.constantFrom(...chatIds), clientId: fc.uuid() }, hostile)
+        ? aiSends(
+            'contentType',
+            { chatId: fc.constantFrom(...chatIds), clientId: fc.uuid() },
+            hostile,
+          )
         : null;
   const json = aiBody
     ? fc.oneof(

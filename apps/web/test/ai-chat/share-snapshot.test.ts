@@ -32,7 +32,13 @@ describe('the snapshot of AI turns shared into a friend chat', () => {
     const payload = buildShareSnapshot(chat, [
       aiMessage('c', 'a', {
         toolCalls: [
-          { id: '1', name: 'weather--forecast', args: { city: 'secret' }, outcome: 'result', output: 'sunny' },
+          {
+            id: '1',
+            name: 'weather--forecast',
+            args: { city: 'secret' },
+            outcome: 'result',
+            output: 'sunny',
+          },
           { id: '2', name: 'files--read', args: '{}', outcome: 'error', output: 'nope' },
           { id: '3', name: 'mail--send', args: '{}', outcome: 'denied', output: 'denied' },
         ],

@@ -86,7 +86,11 @@ describe('sharing an AI answer into a friend chat', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Share to a chat' });
     const list = await within(dialog).findByRole('list', { name: 'Share to a chat' });
     // A read-only chat (blocked or removed) is not offered.
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['bob']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['bob']);
     await view.user.click(within(list).getByRole('button', { name: 'bob' }));
     expect(await screen.findByText('Shared to bob')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -21,8 +21,18 @@ const share: AiMessagePayload = {
   model: 'gpt-4o',
   provider: 'OpenAI',
   turns: [
-    { prompt: 'Where to go?', reply: 'Go to **Lisbon**.', reasoning: 'Thought about it', toolCalls: [{ name: 'weather', ok: true }] },
-    { prompt: 'And then?', reply: 'Then *Porto*.', reasoning: '', toolCalls: [{ name: 'maps', ok: false }] },
+    {
+      prompt: 'Where to go?',
+      reply: 'Go to **Lisbon**.',
+      reasoning: 'Thought about it',
+      toolCalls: [{ name: 'weather', ok: true }],
+    },
+    {
+      prompt: 'And then?',
+      reply: 'Then *Porto*.',
+      reasoning: '',
+      toolCalls: [{ name: 'maps', ok: false }],
+    },
   ],
   inputTokens: 1000,
   outputTokens: 1000,
@@ -114,13 +124,15 @@ describe('an AI message in the chat room', () => {
 
   it('shows an answer asked in the chat as “bob’s gpt-4o” with the context it went with, in either language', async () => {
     show(answer);
-    let card = screen.getByTestId('ai-card');
+    const card = screen.getByTestId('ai-card');
     expect(card).toHaveTextContent("bob's gpt-4o");
     expect(card).toHaveTextContent('asked with 12 messages of context');
     expect(within(card).getByTestId('ai-question')).toHaveTextContent('Which day suits us both?');
-    expect(within(card).getByTestId('ai-reply')).toHaveTextContent('Saturday works for both of you.');
+    expect(within(card).getByTestId('ai-reply')).toHaveTextContent(
+      'Saturday works for both of you.',
+    );
     await changeLanguage('zh-CN');
-    card = await screen.findByText('bob 的 gpt-4o');
+    expect(await screen.findByText('bob 的 gpt-4o')).toBeInTheDocument();
     expect(screen.getByTestId('ai-card')).toHaveTextContent('附带 12 条消息作为上下文');
     expect(screen.getByRole('button', { name: '打开' })).toBeInTheDocument();
   });
@@ -197,22 +209,31 @@ describe('model output in an AI card is untrusted', () => {
     '[click](javascript:window.__pwned=3) ![remote](https://evil.example/i.png)';
 
   it.each([
-    ['a shared answer', { ...share, turns: [{ prompt: hostile, reply: hostile, reasoning: hostile, toolCalls: [] }] }],
-    ['an answer asked in the chat', { ...answer, question: hostile, reply: hostile, reasoning: hostile }],
-  ] as const)('runs nothing and loads nothing remote from %s, in the card or in full', async (_, ai) => {
-    const user = show(ai as AiMessagePayload);
-    await user.click(screen.getByRole('button', { name: 'Open' }));
-    await screen.findByRole('dialog');
-    expect(document.querySelector('script, iframe, [onerror]')).toBeNull();
-    // Nothing a browser would fetch by itself; the remote image is a placeholder the user may
-    // open in a new tab. No link runs a script (the prompt's text may say one, as text).
-    expect(document.querySelector('img, [src], [srcset]')).toBeNull();
-    expect(screen.getAllByTestId('blocked-image').length).toBeGreaterThan(0);
-    for (const link of document.body.querySelectorAll('[href]')) {
-      expect(link.getAttribute('href')).not.toMatch(/javascript:/i);
-    }
-    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
-    // The prompt is shown as the text it is.
-    expect(screen.getAllByText(/<script>window.__pwned = 1<\/script>/).length).toBeGreaterThan(0);
-  });
+    [
+      'a shared answer',
+      { ...share, turns: [{ prompt: hostile, reply: hostile, reasoning: hostile, toolCalls: [] }] },
+    ],
+    [
+      'an answer asked in the chat',
+      { ...answer, question: hostile, reply: hostile, reasoning: hostile },
+    ],
+  ] as const)(
+    'runs nothing and loads nothing remote from %s, in the card or in full',
+    async (_, ai) => {
+      const user = show(ai as AiMessagePayload);
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await screen.findByRole('dialog');
+      expect(document.querySelector('script, iframe, [onerror]')).toBeNull();
+      // Nothing a browser would fetch by itself; the remote image is a placeholder the user may
+      // open in a new tab. No link runs a script (the prompt's text may say one, as text).
+      expect(document.querySelector('img, [src], [srcset]')).toBeNull();
+      expect(screen.getAllByTestId('blocked-image').length).toBeGreaterThan(0);
+      for (const link of document.body.querySelectorAll('[href]')) {
+        expect(link.getAttribute('href')).not.toMatch(/javascript:/i);
+      }
+      expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+      // The prompt is shown as the text it is.
+      expect(screen.getAllByText(/<script>window.__pwned = 1<\/script>/).length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -316,7 +316,12 @@ export function AiChatPage({
               onShare={
                 ShareToChat
                   ? (id) =>
-                      setSharing(buildShareSnapshot(active, messages.filter((m) => m.id === id)))
+                      setSharing(
+                        buildShareSnapshot(
+                          active,
+                          messages.filter((m) => m.id === id),
+                        ),
+                      )
                   : undefined
               }
             />

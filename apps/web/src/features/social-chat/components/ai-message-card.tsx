@@ -1,4 +1,8 @@
-import type { AiAnswerPayload, AiMessagePayload, AiSharePayload } from '@confab/protocol/ai-in-chat';
+import type {
+  AiAnswerPayload,
+  AiMessagePayload,
+  AiSharePayload,
+} from '@confab/protocol/ai-in-chat';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

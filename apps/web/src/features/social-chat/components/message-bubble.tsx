@@ -99,7 +99,9 @@ export const MessageBubble = memo(function MessageBubble({
             'min-w-0 rounded-2xl px-3 py-2 text-sm transition-shadow',
             own ? 'bg-primary text-on-accent' : 'bg-surface-muted text-fg',
             // An AI card reads as a card on either side: model output is not the sender's words.
-            message.ai && !message.deleted && 'w-[min(36rem,80vw)] border border-border bg-surface text-fg',
+            message.ai &&
+              !message.deleted &&
+              'w-[min(36rem,80vw)] border border-border bg-surface text-fg',
             message.status === 'sending' && 'opacity-75',
             highlighted && 'ring-2 ring-secondary',
             editing && 'w-[min(36rem,80vw)] bg-surface text-fg',
