@@ -14,6 +14,7 @@ import type { RoomMessage } from '@/features/social-chat/lib/message-order';
 import { declareAccount } from '@/lib/account-storage/account-storage';
 import { AiBridgeContext, AiMarkdownSlot } from '@/lib/ai-bridge/ai-bridge';
 import { changeLanguage } from '@/lib/i18n/i18n';
+import { bubbleHandlers } from './bubble-handlers';
 
 const share: AiMessagePayload = {
   kind: 'share',
@@ -74,13 +75,7 @@ function Where() {
 }
 
 function show(ai: AiMessagePayload, own = false) {
-  const handlers = {
-    onRetry: vi.fn(),
-    onDiscard: vi.fn(),
-    onEdit: vi.fn(() => Promise.resolve()),
-    onDelete: vi.fn(),
-    onMediaLoad: vi.fn(),
-  };
+  const handlers = bubbleHandlers();
   const bubble = (
     <MessageBubble message={message(ai)} own={own} changeable highlighted={false} {...handlers} />
   );
