@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import type { AiSharePayload } from '@confab/protocol/ai-in-chat';
 import type { ProviderName } from '@confab/protocol/providers';
-import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -392,7 +392,10 @@ export function AiChatPage({
               setSharing(buildShareSnapshot(active, turns));
             }}
           />
-          <ShareToChat payload={sharing} onClose={() => setSharing(null)} />
+          {/* The dialog's code loads on its own: the page does not wait for it. */}
+          <Suspense fallback={null}>
+            <ShareToChat payload={sharing} onClose={() => setSharing(null)} />
+          </Suspense>
         </>
       ) : null}
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
