@@ -248,3 +248,123 @@ function pollute(value: unknown, key: string, payload: unknown): unknown {
   });
   return copy;
 }
+
+/** Model output as a hostile share would carry it: markup, remote images, script links. */
+const hostileMarkdown = fc.constantFrom(
+  '<script>alert(1)</script>',
+  '<img src="http://evil.example/x.png" onerror="alert(1)">',
+  '![x](https://evil.example/i.png)',
+  '[click](javascript:alert(1))',
+  '今天天气很好 **bold** `code`',
+);
+/** What the schema refuses in a text: blanks, NUL, a lone surrogate, a wrong type. */
+const brokenText = fc.constantFrom('', '   ', 'a\u0000b', '\ud800', 42, null);
+
+const text = (good: fc.Arbitrary<unknown>, broken: boolean) =>
+  broken ? fc.oneof(good, brokenText) : good;
+const words = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }).map((v) => `x${v}`),
+  hostileMarkdown,
+);
+
+/** A snapshot of either kind; `broken` mixes in values the schema refuses. */
+function aiPayloadOf(broken: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const name = text(fc.constantFrom('gpt-4o', 'OpenAI', 'deepseek-chat', 'модель'), broken);
+  const tokens = broken
+    ? fc.oneof(fc.nat({ max: 100_000 }), fc.constantFrom(-1, 1.5, 2 ** 53))
+    : fc.nat({ max: 100_000 });
+  const turn = fc.record({
+    prompt: text(words, broken),
+    reply: text(words, broken),
+    reasoning: fc.oneof(fc.constant(''), hostileMarkdown),
+    toolCalls: fc.array(
+      fc.record({ name: text(fc.constantFrom('search', 'read'), broken), ok: fc.boolean() }),
+      { maxLength: 3 },
+    ),
+  });
+  return fc.oneof(
+    fc.record({
+      kind: fc.constant('share'),
+      title: fc.constantFrom('', 'Trip', '<b>title</b>'),
+      model: name,
+      provider: name,
+      turns: fc.array(turn, { minLength: broken ? 0 : 1, maxLength: broken ? 22 : 4 }),
+      inputTokens: tokens,
+      outputTokens: tokens,
+    }),
+    fc.record({
+      kind: fc.constant('answer'),
+      question: text(words, broken),
+      reply: text(words, broken),
+      reasoning: fc.oneof(fc.constant(''), hostileMarkdown),
+      model: name,
+      provider: name,
+      contextCount: broken
+        ? fc.oneof(fc.nat({ max: 50 }), fc.constantFrom(-1, 51, 0.5))
+        : fc.nat({ max: 50 }),
+      inputTokens: tokens,
+      outputTokens: tokens,
+    }),
+  );
+}
+
+/**
+ * AI message snapshots (docs/product.md#ai-in-chat) of either kind: well-formed ones (their
+ * texts now and then hostile model output), broken ones, and ones over the 64 KiB a payload
+ * may be.
+ */
+export const aiPayloads: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  { weight: 4, arbitrary: aiPayloadOf(false) },
+  { weight: 3, arbitrary: aiPayloadOf(true) },
+  {
+    weight: 1,
+    // Over the size limit: 3 turns of 30,000 characters each.
+    arbitrary: fc.constant({
+      kind: 'share',
+      title: '',
+      model: 'gpt-4o',
+      provider: 'OpenAI',
+      turns: Array.from({ length: 3 }, () => ({ prompt: 'p', reply: 'r'.repeat(30_000) })),
+      inputTokens: 1,
+      outputTokens: 1,
+    }),
+  },
+);
+
+/**
+ * Sends of AI messages, as a body or socket payload with `fields` (the chat, the client id):
+ * the content type mostly matching the payload's kind, sometimes not, now and then with a
+ * content it must not carry, or with one field bent out of shape.
+ */
+export function aiSends(
+  typeField: 'type' | 'contentType',
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  options: HostileOptions,
+): fc.Arbitrary<unknown> {
+  const send = fc
+    .record({
+      ...fields,
+      ai: aiPayloads,
+      // A content type that does not match, one time in four.
+      mismatch: fc.constantFrom(false, false, false, true),
+      content: fc.boolean(),
+    })
+    .map(({ ai, mismatch, content, ...rest }) => {
+      const share = (ai.kind === 'share') !== (mismatch && content);
+      return {
+        ...rest,
+        [typeField]: share ? 'ai_share' : 'ai_answer',
+        ai,
+        ...(mismatch && !content ? { content: 'a message of its own' } : {}),
+      };
+    });
+  return fc.oneof(
+    { weight: 3, arbitrary: send },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(send, fc.nat(), hostileValue(options))
+        .map(([value, index, replacement]) => bend(value, index, replacement)),
+    },
+  );
+}

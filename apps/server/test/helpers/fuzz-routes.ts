@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { profilePaths } from '@confab/protocol/profile';
 import { chatToggles, socialChatRoutes } from '@confab/protocol/social-chat';
 import { hashSessionToken, newSessionToken } from '../../src/lib/session-token';
-import { fuzzedValue, nastyStrings, validFor } from './fuzz-arbitraries';
+import { aiSends, fuzzedValue, nastyStrings, validFor } from './fuzz-arbitraries';
 import { solidPng } from './images';
 import { multipartBody } from './fuzz-multipart';
 import { mcpSettings } from './mcp';
@@ -181,6 +181,29 @@ function requestFor(
   // The upload route takes multipart bodies: mostly those, malformed or not.
   const upload = route.key === `POST ${socialChatRoutes.upload}`;
   const chatIds = values.chatId ?? [];
+  // The two send routes also take AI messages (docs/product.md#ai-in-chat), valid and broken.
+  const aiBody =
+    route.key === `POST ${socialChatRoutes.messages}`
+      ? aiSends('type', { clientId: fc.uuid() }, hostile)
+      : route.key === `POST ${socialChatRoutes.appSendMessage}`
+        ? aiSends(
+            'contentType',
+            { chatId: fc.constantFrom(...chatIds), clientId: fc.uuid() },
+            hostile,
+          )
+        : null;
+  const json = aiBody
+    ? fc.oneof(
+        { weight: 1, arbitrary: jsonBody },
+        {
+          weight: 1,
+          arbitrary: aiBody.map((value) => ({
+            payload: JSON.stringify(value) ?? 'null',
+            contentType: 'application/json',
+          })),
+        },
+      )
+    : jsonBody;
   const body =
     route.method === 'GET'
       ? fc.constant(undefined)
@@ -198,7 +221,7 @@ function requestFor(
           )
         : avatar
           ? fc.oneof({ weight: 6, arbitrary: avatarBody }, { weight: 2, arbitrary: rawBody })
-          : fc.oneof({ weight: 6, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody });
+          : fc.oneof({ weight: 6, arbitrary: json }, { weight: 2, arbitrary: rawBody });
   return fc
     .record({
       path: pathFor(route, values),

@@ -36,6 +36,31 @@ describe('a Web Push as the service worker shows it', () => {
     });
   });
 
+  it('words AI messages as the app’s catalogs do: a shared answer and an answer asked in the chat', () => {
+    const share = {
+      kind: 'message',
+      chatId: 'c',
+      sender: 'bob',
+      contentType: 'ai_share',
+      excerpt: 'What is 2+2? 4',
+    };
+    expect(noticeFromPush(share, 'en')?.body).toBe(
+      en.notifications.aiShare.replace('{{text}}', 'What is 2+2? 4'),
+    );
+    expect(noticeFromPush(share, 'zh-CN')?.body).toBe(
+      zh.notifications.aiShare.replace('{{text}}', 'What is 2+2? 4'),
+    );
+    expect(noticeFromPush(share, 'en')?.body).toMatch(/^Shared an AI answer: /);
+    expect(noticeFromPush(share, 'zh')?.body).toMatch(/^分享了一个 AI 回答：/);
+    const answer = { ...share, contentType: 'ai_answer', excerpt: 'Four.' };
+    expect(noticeFromPush(answer, 'en')?.body).toBe(
+      en.notifications.aiAnswer.replace('{{text}}', 'Four.'),
+    );
+    expect(noticeFromPush(answer, 'zh')?.body).toBe(
+      zh.notifications.aiAnswer.replace('{{text}}', 'Four.'),
+    );
+  });
+
   it('shows nothing for a payload that is not one of ours', () => {
     for (const payload of [
       null,

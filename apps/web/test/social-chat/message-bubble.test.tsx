@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MessageBubble } from '@/features/social-chat/components/message-bubble';
 import type { RoomMessage } from '@/features/social-chat/lib/message-order';
+import { bubbleHandlers } from './bubble-handlers';
 
 const message = (over: Partial<RoomMessage> = {}): RoomMessage => ({
   key: 'alice:c1',
@@ -24,13 +25,7 @@ const message = (over: Partial<RoomMessage> = {}): RoomMessage => ({
 });
 
 function setup(props: { message: RoomMessage; own: boolean }) {
-  const handlers = {
-    onRetry: vi.fn(),
-    onDiscard: vi.fn(),
-    onEdit: vi.fn(() => Promise.resolve()),
-    onDelete: vi.fn(),
-    onMediaLoad: vi.fn(),
-  };
+  const handlers = bubbleHandlers();
   render(<MessageBubble highlighted={false} changeable {...props} {...handlers} />);
   return { ...handlers, user: userEvent.setup() };
 }

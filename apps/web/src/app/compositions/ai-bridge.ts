@@ -8,4 +8,6 @@ const load = () => import('@/features/ai-chat/actions/ask-model').then((m) => m.
 export const appAiBridge: AiBridge = {
   modelState: async () => (await load()).modelState(),
   ask: async (options) => (await load()).ask(options),
+  continueShared: async (payload) => (await load()).continueShared(payload),
+  costOf: async (usage) => (await load()).costOf(usage),
 };

@@ -1,3 +1,4 @@
+import type { AiMessagePayload } from '@confab/protocol/ai-in-chat';
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
@@ -51,6 +52,21 @@ export interface AiBridge {
   modelState(): Promise<AiModelState>;
   /** One request, no tools; never throws (a failure is in the result). */
   ask(options: AiAskOptions): Promise<AiAskResult>;
+  /**
+   * Copies a shared answer (or an answer asked in a chat) into the user's own AI history as a
+   * new chat, synced like any other, and makes it the open one; the caller then shows the AI
+   * chat (docs/product.md#ai-in-chat). What comes next runs on the user's own provider.
+   */
+  continueShared(payload: AiMessagePayload): Promise<void>;
+  /** The price of these tokens from the model catalogue; null for a model without prices. */
+  costOf(usage: AiUsage): Promise<AiCost | null>;
+}
+
+export interface AiUsage {
+  model: string;
+  provider: string;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export const AiBridgeContext = createContext<AiBridge | null>(null);

@@ -11,12 +11,16 @@ const texts = {
   en: {
     image: 'Sent a picture',
     file: (name: string) => `Sent a file: ${name}`,
+    aiShare: (text: string) => `Shared an AI answer: ${text}`,
+    aiAnswer: (text: string) => `AI answer: ${text}`,
     requestTitle: 'Friend request',
     requestBody: (name: string) => `${name} wants to add you as a contact.`,
   },
   zh: {
     image: '发来一张图片',
     file: (name: string) => `发来一个文件：${name}`,
+    aiShare: (text: string) => `分享了一个 AI 回答：${text}`,
+    aiAnswer: (text: string) => `AI 回答：${text}`,
     requestTitle: '好友请求',
     requestBody: (name: string) => `${name} 想添加你为联系人。`,
   },
@@ -34,7 +38,15 @@ export function noticeFromPush(payload: unknown, language: string): ShownNotice 
   if (!str(sender)) return null;
   if (kind === 'message' && str(chatId) && str(excerpt)) {
     const body =
-      contentType === 'image' ? text.image : contentType === 'file' ? text.file(excerpt) : excerpt;
+      contentType === 'image'
+        ? text.image
+        : contentType === 'file'
+          ? text.file(excerpt)
+          : contentType === 'ai_share'
+            ? text.aiShare(excerpt)
+            : contentType === 'ai_answer'
+              ? text.aiAnswer(excerpt)
+              : excerpt;
     return { title: sender, body, tag: `chat:${chatId}`, url: socialChatRoomHref(chatId) };
   }
   if (kind === 'request' && str(contactId)) {

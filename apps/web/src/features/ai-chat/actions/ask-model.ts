@@ -73,4 +73,13 @@ async function ask(options: AiAskOptions): Promise<AiAskResult> {
   };
 }
 
-export const askModelBridge: AiBridge = { modelState, ask };
+export const askModelBridge: AiBridge = {
+  modelState,
+  ask,
+  continueShared: async (payload) => {
+    const { continueShared } = await import('./continue-shared');
+    await continueShared(payload);
+  },
+  costOf: async (usage) =>
+    replyCost(usage.model, usage.provider, usage.inputTokens, usage.outputTokens),
+};

@@ -1,6 +1,15 @@
 import type { AiChatMessage } from '@confab/protocol/ai-chat';
 import { limits } from '@confab/protocol/limits';
-import { Check, ChevronRight, Copy, Pencil, RefreshCw, TriangleAlert, Wrench } from 'lucide-react';
+import {
+  Check,
+  ChevronRight,
+  Copy,
+  Pencil,
+  RefreshCw,
+  Share2,
+  TriangleAlert,
+  Wrench,
+} from 'lucide-react';
 import { Fragment, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,6 +18,7 @@ import { useToolCallView } from '../lib/tool-call-view-context';
 import { cn } from '@/lib/cn';
 import { formatCost, replyCost } from '../lib/reply-cost';
 import type { VersionPlace } from '../lib/message-tree';
+import { isShareable } from '../lib/share-snapshot';
 import { useChatStore, type LiveReply } from '../stores/chat-store';
 import { MarkdownView } from './markdown-view-lazy';
 import { PromptAttachments } from './prompt-attachments';
@@ -19,6 +29,8 @@ export interface MessageActions {
   onEdit?: (id: string, prompt: string) => void;
   /** Shows another version of a message (and the path under it). */
   onShowVersion?: (id: string) => void;
+  /** Shares this reply with its prompt into a friend chat (docs/product.md#ai-in-chat). */
+  onShare?: (id: string) => void;
 }
 
 function Reasoning({ text, active }: { text: string; active: boolean }) {
@@ -131,6 +143,7 @@ export const MessageCard = memo(function MessageCard({
   onRegenerate,
   onEdit,
   onShowVersion,
+  onShare,
 }: {
   message: AiChatMessage;
   live?: LiveReply | null;
@@ -282,6 +295,18 @@ export const MessageCard = memo(function MessageCard({
             ) : null}
             <span className="ml-auto flex gap-1">
               {reply ? <CopyButton text={reply} /> : null}
+              {onShare && isShareable(message) ? (
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  aria-label={t('share.toFriend')}
+                  title={t('share.toFriend')}
+                  onClick={() => onShare(message.id)}
+                >
+                  <Share2 aria-hidden className="size-4" />
+                </Button>
+              ) : null}
               {isLast && onRegenerate && !busy ? (
                 <Button
                   size="icon"

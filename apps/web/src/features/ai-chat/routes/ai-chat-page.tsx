@@ -1,6 +1,15 @@
-import { Bot, Info, Keyboard, MessagesSquare, Settings2, SlidersHorizontal } from 'lucide-react';
+import {
+  Bot,
+  Info,
+  Keyboard,
+  MessagesSquare,
+  Settings2,
+  Share2,
+  SlidersHorizontal,
+} from 'lucide-react';
+import type { AiSharePayload } from '@confab/protocol/ai-in-chat';
 import type { ProviderName } from '@confab/protocol/providers';
-import { Fragment, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -29,6 +38,9 @@ import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
 import { usePromptAttachments } from '../hooks/use-prompt-attachments';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { ShareRangeDialog } from '../components/share-range-dialog';
+import { buildShareSnapshot } from '../lib/share-snapshot';
+import { useShareToChat } from '@/lib/ai-bridge/share-to-chat-slot';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import {
   chooseModel,
@@ -137,6 +149,10 @@ export function AiChatPage({
   // Set by Cmd/Ctrl+K on a phone: the chat list sheet opens with the focus in its search.
   const searchOnOpen = useRef(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // Sharing into a friend chat (docs/product.md#ai-in-chat): the dialog is the social chat's.
+  const ShareToChat = useShareToChat();
+  const [sharing, setSharing] = useState<AiSharePayload | null>(null);
+  const [choosingRange, setChoosingRange] = useState(false);
   useChatShortcuts({
     stop: () => {
       if (!selectReplying(useChatStore.getState())) return false;
@@ -250,6 +266,14 @@ export function AiChatPage({
               onExport={(format, chatId) => void transfer.exportChats(format, chatId)}
               onImport={(file) => void transfer.importFile(file)}
             />
+            {ShareToChat ? (
+              <ToolbarButton
+                icon={Share2}
+                label={t('share.conversation')}
+                disabled={!messages.length}
+                onClick={() => setChoosingRange(true)}
+              />
+            ) : null}
             {toolbarExtras}
             <ToolbarButton
               icon={Keyboard}
@@ -289,6 +313,17 @@ export function AiChatPage({
               onRegenerate={(id) => void regenerate(id, settings, tools)}
               onEdit={(id, text) => void editAndResend(id, text, settings, tools)}
               onShowVersion={(id) => void showVersion(id)}
+              onShare={
+                ShareToChat
+                  ? (id) =>
+                      setSharing(
+                        buildShareSnapshot(
+                          active,
+                          messages.filter((m) => m.id === id),
+                        ),
+                      )
+                  : undefined
+              }
             />
           ) : (
             <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>
@@ -346,6 +381,23 @@ export function AiChatPage({
         </FileDropZone>
       </div>
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {ShareToChat ? (
+        <>
+          <ShareRangeDialog
+            open={choosingRange}
+            messages={messages}
+            onOpenChange={setChoosingRange}
+            onShare={(turns) => {
+              setChoosingRange(false);
+              setSharing(buildShareSnapshot(active, turns));
+            }}
+          />
+          {/* The dialog's code loads on its own: the page does not wait for it. */}
+          <Suspense fallback={null}>
+            <ShareToChat payload={sharing} onClose={() => setSharing(null)} />
+          </Suspense>
+        </>
+      ) : null}
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />
       <Sheet
         open={panel === 'chats'}

@@ -29,7 +29,11 @@ export function messageNotice(
       ? t('notifications.image')
       : message.contentType === 'file'
         ? t('notifications.file', { name: excerpt(message.attachment?.name ?? message.content) })
-        : excerpt(message.content);
+        : message.contentType === 'ai_share'
+          ? t('notifications.aiShare', { text: excerpt(message.content) })
+          : message.contentType === 'ai_answer'
+            ? t('notifications.aiAnswer', { text: excerpt(message.content) })
+            : excerpt(message.content);
   return {
     title: name,
     body,

@@ -25,7 +25,8 @@ export function socketTransport(getSocket: () => AppSocket): OutboxTransport {
           'sendMessage',
           {
             chatId: entry.chatId,
-            content: entry.content,
+            // An AI message carries its snapshot; the server makes its content from it.
+            ...(entry.ai ? { ai: entry.ai } : { content: entry.content }),
             contentType: entry.contentType,
             clientId: entry.clientId,
             ...(entry.attachment ? { fileId: entry.attachment.id } : {}),

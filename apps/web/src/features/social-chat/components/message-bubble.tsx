@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { clockTime } from '@/lib/time/chat-time';
 import { visibleText } from '@/lib/visible-text';
 import type { RoomMessage } from '../lib/message-order';
+import { AiMessageCard } from './ai-message-card';
 import { FileMessage } from './file-message';
 import { LinkPreviewCard } from './link-preview-card';
 import { useMessageActions } from './message-actions-context';
@@ -63,6 +64,8 @@ export const MessageBubble = memo(function MessageBubble({
   const actions = useMessageActions();
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
+  ) : message.ai ? (
+    <AiMessageCard payload={message.ai} own={own} senderName={senderName} />
   ) : message.attachment || message.contentType !== 'text' ? (
     <FileMessage message={message} onMediaLoad={onMediaLoad} />
   ) : (
@@ -89,6 +92,10 @@ export const MessageBubble = memo(function MessageBubble({
           className={cn(
             'min-w-0 rounded-2xl px-3 py-2 text-sm transition-shadow',
             own ? 'bg-primary text-on-accent' : 'bg-surface-muted text-fg',
+            // An AI card reads as a card on either side: model output is not the sender's words.
+            message.ai &&
+              !message.deleted &&
+              'w-[min(36rem,80vw)] border border-border bg-surface text-fg',
             message.status === 'sending' && 'opacity-75',
             highlighted && 'ring-2 ring-secondary',
             editing && 'w-[min(36rem,80vw)] bg-surface text-fg',
@@ -117,7 +124,7 @@ export const MessageBubble = memo(function MessageBubble({
         {offersMenu(actions, message, changeable, canChange) && !editing ? (
           <MessageMenu label={t('message.actions')}>
             <MessageMenuItems message={message} />
-            {!canChange || message.attachment ? null : (
+            {!canChange || message.attachment || message.ai ? null : (
               <DropdownMenuItem onSelect={() => setEditing(true)}>
                 {t('message.edit')}
               </DropdownMenuItem>

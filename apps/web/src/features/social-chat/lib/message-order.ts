@@ -1,4 +1,5 @@
 import type { ForwardMark, Reaction, ReplyQuote } from '@confab/protocol/reactions';
+import type { AiMessagePayload } from '@confab/protocol/ai-in-chat';
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 import type { OutboxEntry } from '../lib/outbox-entry';
 
@@ -26,6 +27,8 @@ export interface RoomMessage {
   replyTo?: ReplyQuote | null;
   forwarded?: ForwardMark | null;
   reactions?: Reaction[];
+  /** The snapshot of an AI message (docs/product.md#ai-in-chat). */
+  ai?: AiMessagePayload | null;
 }
 
 export const temporaryId = (clientId: string) => `temp-${clientId}`;
@@ -124,6 +127,7 @@ function roomCopy(message: SocialMessage): RoomMessage {
     replyTo: message.replyTo ?? null,
     forwarded: message.forwarded ?? null,
     reactions: message.reactions ?? [],
+    ai: message.ai ?? null,
   };
 }
 
@@ -145,6 +149,7 @@ function fromOutbox(entry: OutboxEntry, username: string): RoomMessage {
     deleted: false,
     isRead: false,
     replyTo: entry.replyTo ?? null,
+    ai: entry.ai ?? null,
   };
 }
 

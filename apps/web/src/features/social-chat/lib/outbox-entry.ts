@@ -1,4 +1,5 @@
 import type { ReplyQuote } from '@confab/protocol/reactions';
+import type { AiMessagePayload } from '@confab/protocol/ai-in-chat';
 import type { Attachment, ContentType, SocialMessage } from '@confab/protocol/social-chat';
 
 /**
@@ -30,12 +31,15 @@ export interface OutboxEntry {
   attachment: Attachment | null;
   /** The message it answers, sent as `replyToId` and shown quoted while it waits. */
   replyTo?: ReplyQuote | null;
+  /** The snapshot of an AI message (docs/product.md#ai-in-chat), sent as `ai` with no content. */
+  ai?: AiMessagePayload | null;
 }
 
 export type OutboxDraft = Pick<OutboxEntry, 'userId' | 'chatId' | 'content' | 'contentType'> & {
   file?: Blob | null;
   fileName?: string | null;
   replyTo?: ReplyQuote | null;
+  ai?: AiMessagePayload | null;
 };
 
 /** What a send attempt came to. `retry` means "not refused: try again when connected". */

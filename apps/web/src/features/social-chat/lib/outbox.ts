@@ -139,6 +139,7 @@ export function createOutbox(deps: {
         fileName: draft.fileName ?? null,
         attachment: null,
         replyTo: draft.replyTo ?? null,
+        ai: draft.ai ?? null,
       };
       await update(entry);
       return entry;
