@@ -259,9 +259,9 @@ describe.each(databaseTargets)('AI in a chat on $engine', (target) => {
       error: { statusCode: 409 },
     });
     // Oversized deltas are refused by their schema; the stream is cut at the reply's limit.
-    expect(await ask(aliceTab).delta(answerId, 'x'.repeat(aiRelayLimits.deltaMax + 1))).toMatchObject(
-      { ok: false, error: { statusCode: 400 } },
-    );
+    expect(
+      await ask(aliceTab).delta(answerId, 'x'.repeat(aiRelayLimits.deltaMax + 1)),
+    ).toMatchObject({ ok: false, error: { statusCode: 400 } });
     const chunk = 'y'.repeat(aiRelayLimits.deltaMax);
     let relayed = 0;
     while (relayed < aiRelayLimits.textMax) {
@@ -293,11 +293,10 @@ describe.each(databaseTargets)('AI in a chat on $engine', (target) => {
     ).newMessage;
     const carol = await person(t.app);
     const other = await befriend(alice, carol);
-    const forwarded = await alice.api.call(
-      'POST',
-      `${paths.message(chatId, sent._id)}/forward`,
-      { toChatId: other.chatId, clientId: randomUUID() },
-    );
+    const forwarded = await alice.api.call('POST', `${paths.message(chatId, sent._id)}/forward`, {
+      toChatId: other.chatId,
+      clientId: randomUUID(),
+    });
     expect(forwarded.statusCode).toBe(200);
   });
 });

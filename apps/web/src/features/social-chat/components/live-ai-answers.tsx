@@ -69,9 +69,10 @@ export function LiveAiBubble({
       aria-busy="true"
       className={`flex max-w-[min(36rem,92%)] min-w-0 flex-col gap-1 rounded-xl border border-primary/40 bg-surface-muted px-3 py-2 text-sm ${own ? 'self-end' : 'self-start'}`}
     >
-      <header className="flex min-w-0 items-center gap-1.5 text-xs font-medium">
-        <Sparkles aria-hidden className="size-3.5 shrink-0 text-primary" />
-        <span className="min-w-0 flex-1 truncate">
+      <header className="flex min-w-0 items-start gap-1.5 text-xs font-medium">
+        <Sparkles aria-hidden className="mt-px size-3.5 shrink-0 text-primary" />
+        {/* Wrapped, never cut: who asked and with which model is the point of the line. */}
+        <span className="min-w-0 flex-1 break-words">
           {t('askAi.answering', { name: asker, model: answer.model })}
         </span>
         {own && onStop ? (
