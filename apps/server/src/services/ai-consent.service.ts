@@ -2,6 +2,7 @@ import type { SessionUser } from '@confab/protocol/auth';
 import type { SocialChat } from '@confab/protocol/social-chat';
 import type { ChatRepository } from '../repositories/chat.repository';
 import type { AiAnswerRelayService } from './ai-answer-relay.service';
+import { aiConsentOfBoth } from './ai-consent';
 import type { ChatsService } from './chats.service';
 import { refuseUnlessWritable } from './social-chat-views';
 
@@ -24,9 +25,11 @@ export class AiConsentService {
     const { chats, chatRows, relay } = this.options;
     const entry = await chats.access(user.id, chatId);
     refuseUnlessWritable(entry);
+    // Only a switch that ends "both on" can stop an answer: nothing is said otherwise.
+    const wasOn = aiConsentOfBoth(entry);
     await chatRows.updateParticipant(chatId, user.id, { ai_enabled: enabled ? 1 : 0 });
     const participantIds = [user.id, ...entry.others.map((other) => other.user_id)];
-    if (!enabled) relay.stopChat(participantIds, chatId, 'consentOff', user.username);
+    if (!enabled && wasOn) relay.stopChat(participantIds, chatId, 'consentOff', user.username);
     await chats.pairChanged(participantIds, chatId);
     return chats.get(user, chatId);
   }

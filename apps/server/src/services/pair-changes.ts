@@ -40,10 +40,10 @@ export function tellPairChanges({
       log.warn({ err: error }, 'telling a pair of a change failed');
       return;
     }
-    if (!writable) aiAnswers.stopChat(userIds, chatId, 'readOnly', null);
     // Typing, rooms and presence may wait on Redis: they go on after the answer.
     const rest = async () => {
       if (!writable) {
+        await aiAnswers.chatBecameReadOnly(userIds, chatId);
         for (const userId of userIds) await typing.stop(chatId, userId);
         realtime.leaveChat(userIds, chatId);
       }
