@@ -115,6 +115,7 @@ function chatList(count: number): string {
       isMuted: index % 11 === 0,
       isBlocked: false,
       readOnly: false,
+      aiConsent: { mine: false, theirs: false },
       createdAt: '2026-01-01T00:00:00.000Z',
     };
   });

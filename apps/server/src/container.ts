@@ -52,6 +52,8 @@ import { ProfileService } from './services/profile.service';
 import { TypingService } from './services/typing.service';
 import { typingExpiryMs } from '@confab/protocol/social-chat';
 import { AiHistoryRepository } from './repositories/ai-history.repository';
+import { AiAnswerRelayService } from './services/ai-answer-relay.service';
+import { AiConsentService } from './services/ai-consent.service';
 import { AiHistoryService } from './services/ai-history.service';
 import { AiSettingsSyncRepository } from './repositories/ai-settings-sync.repository';
 import { AiSettingsSyncService } from './services/ai-settings-sync.service';
@@ -145,7 +147,13 @@ export function createServices(
     chats,
     realtime,
   });
-  tellPairChanges({ contacts, chats, typing, presence, realtime, log });
+  const aiAnswers = new AiAnswerRelayService({ chats, realtime });
+  const aiConsent = new AiConsentService({
+    chats,
+    chatRows: contactsRepositories.chats,
+    relay: aiAnswers,
+  });
+  tellPairChanges({ contacts, chats, typing, presence, realtime, aiAnswers, log });
   const fileRows = new FileRepository(database.db);
   const files = new FilesService({
     files: fileRows,
@@ -283,6 +291,8 @@ export function createServices(
     presence,
     profiles,
     typing,
+    aiAnswers,
+    aiConsent,
     files,
     linkPreviews,
     mcp,

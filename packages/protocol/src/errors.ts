@@ -42,6 +42,8 @@ export const errorReasons = [
   'CONTACT_BLOCKED_BY_YOU',
   'AVATAR_NOT_IMAGE',
   'AVATAR_TOO_LARGE',
+  /** 403: asking AI in a chat needs both participants' "AI in this chat" on. */
+  'AI_CONSENT_OFF',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];
 

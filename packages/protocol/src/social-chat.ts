@@ -261,6 +261,11 @@ export const socialChatSchema = z.object({
    * contacts (removed). The history stays readable; no presence is shown.
    */
   readOnly: z.boolean(),
+  /**
+   * "AI in this chat" (docs/product.md#ask-ai-in-chat): the viewer's own switch and the other
+   * participant's; asking one's model here needs both on.
+   */
+  aiConsent: z.object({ mine: z.boolean(), theirs: z.boolean() }),
   createdAt: z.iso.datetime(),
 });
 export type SocialChat = z.infer<typeof socialChatSchema>;
@@ -580,6 +585,7 @@ export const socialChatApiPaths = {
   chat: (chatId: string) => `${base}/chats/${encodeURIComponent(chatId)}`,
   chatToggle: (chatId: string, toggle: ChatToggle) =>
     `${base}/chats/${encodeURIComponent(chatId)}/${toggle}`,
+  chatAi: (chatId: string) => `${base}/chats/${encodeURIComponent(chatId)}/ai`,
   messages: (chatId: string) => `${base}/${encodeURIComponent(chatId)}/messages`,
   message: (chatId: string, messageId: string) =>
     `${base}/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`,
@@ -612,6 +618,7 @@ export const socialChatRoutes = {
   chats: `${socialApiBase}${base}/chats`,
   chat: `${socialApiBase}${base}/chats/:chatId`,
   chatToggle: `${socialApiBase}${base}/chats/:chatId/:toggle`,
+  chatAi: `${socialApiBase}${base}/chats/:chatId/ai`,
   messages: `${socialApiBase}${base}/:chatId/messages`,
   message: `${socialApiBase}${base}/:chatId/messages/:messageId`,
   read: `${socialApiBase}${base}/:chatId/messages/read`,

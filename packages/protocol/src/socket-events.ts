@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  aiAnswerDeltaPayloadSchema,
+  aiAnswerEndPayloadSchema,
+  aiAnswerStartPayloadSchema,
+  type AiAnswerDeltaNotice,
+  type AiAnswerDeltaPayload,
+  type AiAnswerEndPayload,
+  type AiAnswerEndedPayload,
+  type AiAnswerStartPayload,
+  type AiAnswerStartedPayload,
+  type AiAnswerStoppedPayload,
+} from './ai-answer-relay';
 import type { AiHistoryChangedPayload, AiSettingsChangedPayload } from './ai-history';
 import type { SessionUser } from './auth';
 import {
@@ -135,6 +147,16 @@ export interface ServerToClientEvents {
   aiHistoryChanged: (payload: AiHistoryChangedPayload) => void;
   /** The account's synced provider settings (or sealed keys) changed: read them again. */
   aiSettingsChanged: (payload: AiSettingsChangedPayload) => void;
+  /**
+   * Asking AI in a chat (docs/product.md#ask-ai-in-chat): an answer began streaming, to the
+   * other participant's tabs and the asker's other tabs; its text follows in `aiAnswerDelta`.
+   */
+  aiAnswerStarted: (payload: AiAnswerStartedPayload) => void;
+  aiAnswerDelta: (payload: AiAnswerDeltaNotice) => void;
+  /** The answer is over (stored: its `ai_answer` message replaces the live bubble). */
+  aiAnswerEnded: (payload: AiAnswerEndedPayload) => void;
+  /** Live answers stopped unstored (AI switched off, read-only, the asker left): to both sides. */
+  aiAnswerStopped: (payload: AiAnswerStoppedPayload) => void;
 }
 
 export interface ClientToServerEvents {
@@ -155,6 +177,12 @@ export interface ClientToServerEvents {
   leave_chats: (payload: ChatRoomsPayload, ack?: SocketAck<{ chatIds: string[] }>) => void;
   /** What was missed while away: messages, changes and read marks after the given cursors. */
   sync: (payload: SyncPayload, ack?: SocketAck<SyncReply>) => void;
+  /** The asker's browser begins an answer of its model in a chat (both consents on). */
+  aiAnswerStart: (payload: AiAnswerStartPayload, ack?: SocketAck<{ answerId: string }>) => void;
+  /** More of that answer's text; the ack says how many characters the server has relayed. */
+  aiAnswerDelta: (payload: AiAnswerDeltaPayload, ack?: SocketAck<{ relayed: number }>) => void;
+  /** The answer is over: stored as a message, or cancelled. */
+  aiAnswerEnd: (payload: AiAnswerEndPayload, ack?: SocketAck<{ answerId: string }>) => void;
 }
 
 /** The client events that answer through an acknowledgement. */
@@ -177,6 +205,9 @@ export const clientEventSchemas = {
   join_chats: chatRoomsPayloadSchema,
   leave_chats: chatRoomsPayloadSchema,
   sync: syncPayloadSchema,
+  aiAnswerStart: aiAnswerStartPayloadSchema,
+  aiAnswerDelta: aiAnswerDeltaPayloadSchema,
+  aiAnswerEnd: aiAnswerEndPayloadSchema,
 } satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
 
 /** Nothing is sent between server nodes beyond what the adapter carries. */

@@ -109,6 +109,8 @@ export interface ChatParticipantsTable {
   /** Deleted from this participant's list; a new message brings it back. */
   hidden: Generated<number>;
   nickname: string | null;
+  /** "AI in this chat" is on for this participant (migration 0019). */
+  ai_enabled: Generated<number>;
 }
 
 export type ContentTypeColumn = 'text' | 'image' | 'file';

@@ -13,7 +13,7 @@ export const syncBatchSize = 100;
  * reads what a client missed from the database (socket.io replays nothing on a reconnection).
  */
 export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
-  const { presence, typing, messages, chats } = app.services;
+  const { presence, typing, messages, chats, aiAnswers } = app.services;
   const logFailure = (what: string) => (error: unknown) =>
     app.log.warn({ err: error }, `${what} failed`);
 
@@ -23,6 +23,7 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
     socket.on('disconnect', () => {
       presence.socketDisconnected(userId, socket.id).catch(logFailure('presence on disconnect'));
       typing.socketDisconnected(socket.id).catch(logFailure('typing on disconnect'));
+      aiAnswers.socketGone(socket.id);
     });
 
     onClientEvent(socket, app.log, 'sendMessage', async (payload, user) => {
@@ -59,6 +60,18 @@ export function socialChatSocketHandlers(app: FastifyInstance): SocketHandler {
 
     onClientEvent(socket, app.log, 'sync', (payload, user) =>
       messages.since(user.id, payload.cursors, syncBatchSize),
+    );
+
+    // Asking AI in a chat (docs/product.md#ask-ai-in-chat): the asker's tab relays its model's
+    // answer; the service checks every event and forwards it.
+    onClientEvent(socket, app.log, 'aiAnswerStart', (payload, user) =>
+      aiAnswers.start(user, socket.id, payload),
+    );
+    onClientEvent(socket, app.log, 'aiAnswerDelta', (payload, user) =>
+      aiAnswers.delta(user, socket.id, payload),
+    );
+    onClientEvent(socket, app.log, 'aiAnswerEnd', (payload, user) =>
+      aiAnswers.end(user, socket.id, payload),
     );
   };
 }

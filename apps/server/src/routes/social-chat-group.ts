@@ -16,6 +16,7 @@ const operations: [string, Route, SocialChatOperation][] = [
   ['PUT', 'chat', 'updateChat'],
   ['DELETE', 'chat', 'deleteChat'],
   ['POST', 'chatToggle', 'toggleChat'],
+  ['PUT', 'chatAi', 'toggleChat'],
   ['GET', 'messages', 'listMessages'],
   ['POST', 'messages', 'sendMessage'],
   ['PUT', 'message', 'editMessage'],

@@ -18,6 +18,7 @@ import type { ChatForViewer, ChatRepository, SendAccess } from '../repositories/
 import type { MessageRepository, MessageView } from '../repositories/message.repository';
 import type { SendStore, StoredSend } from '../db/write-pipeline/send-store';
 import type { Transact } from '../db/transaction';
+import { refuseUnlessAiConsent } from './ai-consent';
 import type { AttachmentLookup } from './attachment-lookup';
 import { noSuchChat, type ChatsService } from './chats.service';
 import type { MessageExtrasService } from './message-extras.service';
@@ -129,6 +130,11 @@ export class MessagesService {
       if (original) return this.original(original, entry, user.id);
     }
     refuseUnlessWritable(entry);
+    // An answer asked in this chat needs both participants' consent; a forwarded copy of one
+    // asked elsewhere is a quotation, not a new answer.
+    if (input.ai?.kind === 'answer' && !input.forward) {
+      refuseUnlessAiConsent(await this.options.chats.access(user.id, input.chatId));
+    }
     const quoted = await this.quotedFor(input);
     const attachment = await this.attachmentFor(input);
     const participantIds = [entry.me.user_id, ...entry.others.map((o) => o.user_id)];

@@ -1,4 +1,5 @@
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { AiAnswerRelayService } from './ai-answer-relay.service';
 import type { ChatsService } from './chats.service';
 import type { ContactsService } from './contacts.service';
 import type { PresenceService } from './presence.service';
@@ -10,6 +11,7 @@ interface PairChangeParts {
   typing: TypingService;
   presence: PresenceService;
   realtime: RealtimeHub;
+  aiAnswers: AiAnswerRelayService;
   log: { warn(details: object, message: string): void };
 }
 
@@ -17,7 +19,8 @@ interface PairChangeParts {
  * What a pair sees at once when their friendship starts, ends or is blocked: each tab gets the
  * chat as it now is (`chatUpdated`, read-only or not, so a composer closes without a reload);
  * a chat that became read-only loses its typing indicators and its room (no typing either way);
- * and each is shown the other's presence as they may now see it.
+ * its live AI answers stop for both (docs/product.md#ask-ai-in-chat); and each is shown the
+ * other's presence as they may now see it.
  */
 export function tellPairChanges({
   contacts,
@@ -25,6 +28,7 @@ export function tellPairChanges({
   typing,
   presence,
   realtime,
+  aiAnswers,
   log,
 }: PairChangeParts): void {
   contacts.onPairChanged(async (userIds, chatId) => {
@@ -39,6 +43,7 @@ export function tellPairChanges({
     // Typing, rooms and presence may wait on Redis: they go on after the answer.
     const rest = async () => {
       if (!writable) {
+        await aiAnswers.chatBecameReadOnly(userIds, chatId);
         for (const userId of userIds) await typing.stop(chatId, userId);
         realtime.leaveChat(userIds, chatId);
       }

@@ -8,6 +8,7 @@ import {
 import type { Attachment, SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { userAvatarUrl } from '@confab/protocol/profile';
 import { forbidden } from '../lib/app-error';
+import { aiConsentView } from './ai-consent';
 import type { ChatForViewer } from '../repositories/chat.repository';
 import type { MessageView } from '../repositories/message.repository';
 
@@ -183,6 +184,7 @@ export function toSocialChat(
       me.blocked === 1 ||
       (chat.contact_status === 'blocked' && chat.contact_blocked_by === me.user_id),
     readOnly: !isChatWritable(entry),
+    aiConsent: aiConsentView(entry),
     createdAt: iso(chat.created_at),
   };
 }

@@ -319,6 +319,10 @@ export const routeTable: Record<string, RouteRow> = {
     ({ chatId }) => ({ params: { chatId, toggle: 'archive' }, body: { value: true } }),
     'a participant archives, mutes, pins or blocks the chat for themselves',
   ),
+  'PUT /api/chat-social-msg/chats/:chatId/ai': onChat(
+    ({ chatId }) => ({ params: { chatId }, body: { enabled: true } }),
+    'a participant switches "AI in this chat" on or off for themselves',
+  ),
   'POST /api/chat-social-msg/:chatId/messages': onChat(
     ({ chatId }) => ({ params: { chatId }, body: { content: 'hello' } }),
     'only participants write in a chat',
@@ -730,6 +734,28 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
     "catch-up reads only the user's own chats: a stranger gets no message, change or read mark",
     { messagesMap: {}, changesMap: {}, hiddenMap: {}, readMap: {}, hasMore: false },
   ),
+  aiAnswerStart: chatEvent(
+    ({ chatId }) => ({
+      chatId,
+      answerId: randomUUID(),
+      model: 'gpt-4o',
+      provider: 'OpenAI',
+      contextCount: 2,
+    }),
+    { stranger: 404, participant: 403 },
+    'only participants ask AI in a chat, and only once both switched "AI in this chat" on ' +
+      '(the fixture chat has it off: 403)',
+  ),
+  aiAnswerDelta: {
+    payload: () => ({ answerId: randomUUID(), text: 'more' }),
+    expect: { stranger: 404, participant: 404 },
+    why: 'only the tab that started an answer adds to it; any other answer id is unknown',
+  },
+  aiAnswerEnd: {
+    payload: () => ({ answerId: randomUUID(), stored: false }),
+    expect: { stranger: 404, participant: 404 },
+    why: 'only the tab that started an answer ends it; any other answer id is unknown',
+  },
 };
 
 function rand(): string {

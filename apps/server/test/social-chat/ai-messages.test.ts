@@ -63,7 +63,11 @@ describe.each(databaseTargets)('AI messages on $engine', (target) => {
   });
 
   it('takes an AI answer over the socket too', async () => {
-    const { alice, chatId } = await friends(t.app);
+    const { alice, bob, chatId } = await friends(t.app);
+    // Asking AI in a chat needs both participants' consent (docs/product.md#ask-ai-in-chat).
+    for (const who of [alice, bob]) {
+      dataOf(await who.api.call('PUT', paths.chatAi(chatId), { enabled: true }));
+    }
     const tab = await connect(url, { cookie: alice.cookie });
     open.push(tab);
     const emit = (

@@ -56,6 +56,7 @@ export function chatWith(other: string, extra: Partial<SocialChat> = {}): Social
     isMuted: false,
     isBlocked: false,
     readOnly: false,
+    aiConsent: { mine: false, theirs: false },
     createdAt: '2026-01-01T00:00:00.000Z',
     ...extra,
   };

@@ -17,6 +17,7 @@ import * as webPush from './0015-web-push';
 import * as identity from './0016-identity';
 import * as linkPreviews from './0017-link-previews';
 import * as aiMessages from './0018-ai-messages';
+import * as aiConsent from './0019-ai-consent';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-identity': identity,
   '0017-link-previews': linkPreviews,
   '0018-ai-messages': aiMessages,
+  '0019-ai-consent': aiConsent,
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { aiConsentBodySchema, aiConsentReplySchema } from '@confab/protocol/ai-answer-relay';
 import {
   chatListReplySchema,
   chatParamsSchema,
@@ -73,6 +74,23 @@ export const socialChatsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { chatId, toggle } = request.params;
       const user = signedInUser(request);
       return ok({ chat: await chats.toggle(user, chatId, toggle, request.body.value) });
+    },
+  );
+
+  // "AI in this chat": the viewer's own consent (docs/product.md#ask-ai-in-chat).
+  app.put(
+    socialChatRoutes.chatAi,
+    {
+      schema: {
+        params: chatParamsSchema,
+        body: aiConsentBodySchema,
+        response: { 200: aiConsentReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { chatId } = request.params;
+      return ok({ chat: await app.services.aiConsent.set(user, chatId, request.body.enabled) });
     },
   );
 

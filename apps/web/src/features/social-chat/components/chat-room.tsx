@@ -16,10 +16,18 @@ import { useOutboxEntries } from '../hooks/use-outbox-entries';
 import { usePresence } from '@/lib/presence/use-presence';
 import { useSendMessage } from '../hooks/use-send-message';
 import { useTyping } from '../hooks/use-typing';
+import { useAskAi } from '../hooks/use-ask-ai';
+import { useLiveAiAnswerEvents } from '../hooks/use-live-ai-answers';
+import { useAiBridge } from '@/lib/ai-bridge/ai-bridge';
+import { aiConsentState } from '../lib/ai-consent-state';
+import { defaultAskAiContext, type AskAiContextItem } from '../lib/ask-ai-context';
 import { useMessageExtras } from '../hooks/use-message-extras';
 import { chatNickname } from '../lib/chat-row';
 import { roomMessages, type RoomMessage } from '../lib/message-order';
+import { AiConsentSwitch } from './ai-consent-switch';
+import { AskAiPanel } from './ask-ai-panel';
 import { BlockedBanner } from './blocked-banner';
+import { LiveAiAnswers } from './live-ai-answers';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageExtrasDialogs } from './message-extras-dialogs';
 import { ReplyPreview } from './reply-preview';
@@ -123,6 +131,24 @@ export function ChatRoom({
     },
     [reach, t],
   );
+  // Asking AI in the chat (docs/product.md#ask-ai-in-chat).
+  useLiveAiAnswerEvents(chat._id);
+  const bridge = useAiBridge();
+  const askAi = useAskAi(chat._id, viewer);
+  const [asking, setAsking] = useState<{ question: string; context: AskAiContextItem[] } | null>(
+    null,
+  );
+  const openAskAi = useCallback(
+    (question: string) =>
+      setAsking({
+        question,
+        context: defaultAskAiContext(messages, (senderId) =>
+          senderId === viewer.id ? viewer.username : name,
+        ),
+      }),
+    [messages, viewer.id, viewer.username, name],
+  );
+
   const extras = useMessageExtras(
     chat._id,
     viewer.id,
@@ -150,6 +176,7 @@ export function ChatRoom({
         onToggleSearch={() => (searching ? closeSearch() : setSearching(true))}
         searchButtonRef={searchButton}
       />
+      {bridge ? <AiConsentSwitch chat={chat} name={name} /> : null}
       {searching ? (
         <SearchPanel chatId={chat._id} onPick={(m) => void showMessage(m)} onClose={closeSearch} />
       ) : null}
@@ -191,7 +218,25 @@ export function ChatRoom({
           />
         </MessageActionsContext.Provider>
       )}
+      <LiveAiAnswers
+        chatId={chat._id}
+        viewerId={viewer.id}
+        onStop={askAi.asking ? askAi.cancel : null}
+      />
       <MessageExtrasDialogs extras={extras} chatId={chat._id} />
+      {asking ? (
+        <AskAiPanel
+          open
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          initialQuestion={asking.question}
+          initialContext={asking.context}
+          name={name}
+          viewerName={viewer.username}
+          consentOn={aiConsentState(chat) === 'on'}
+          bridge={bridge}
+          onAsk={(request) => void askAi.ask(request)}
+        />
+      ) : null}
       {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
       <RoomComposer
         readOnly={chat.readOnly}
@@ -207,6 +252,7 @@ export function ChatRoom({
           ) : null
         }
         onTextChange={typing.reportText}
+        {...(bridge && !askAi.asking ? { onAskAi: openAskAi } : {})}
         onBlur={typing.stop}
         pending={pendingFiles}
         onSendFiles={(files, caption) => {

@@ -1,7 +1,10 @@
+import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import type { PendingFiles } from '../hooks/use-pending-files';
+import { askAiCommand } from '../lib/ask-ai-context';
 import { AttachButton } from './attach-button';
 import { PendingFilesTray } from './pending-files-tray';
 
@@ -9,7 +12,8 @@ import { PendingFilesTray } from './pending-files-tray';
  * The foot of the room: the files waiting to be sent, the input and the attach button, or, in
  * a chat nothing new can be written into, one neutral line. It is the same whether the other
  * side blocked the viewer or the pair are no longer contacts, so it tells no more than the
- * block dialog promises. With files waiting, the text typed is their caption.
+ * block dialog promises. With files waiting, the text typed is their caption. "Ask AI" and the
+ * `/ai ‹question›` command open the ask panel (docs/product.md#ask-ai-in-chat).
  */
 export function RoomComposer({
   readOnly,
@@ -20,6 +24,7 @@ export function RoomComposer({
   onTextChange,
   onBlur,
   above,
+  onAskAi,
 }: {
   readOnly: boolean;
   /** Shown over the input (what a reply answers). */
@@ -31,6 +36,8 @@ export function RoomComposer({
   onSendFiles: (files: File[], caption: string) => void;
   onTextChange: (text: string) => void;
   onBlur: () => void;
+  /** Opens the ask panel with a question (''): where the viewer's model is offered. */
+  onAskAi?: (question: string) => void;
 }) {
   const { t } = useTranslation('socialChat');
   return (
@@ -45,14 +52,31 @@ export function RoomComposer({
           <PendingFilesTray pending={pending} />
           <ChatInput
             onSend={(text) => {
-              if (pending.files.length) onSendFiles(pending.take(), text);
+              const question = onAskAi ? askAiCommand(text) : null;
+              if (question !== null) onAskAi?.(question);
+              else if (pending.files.length) onSendFiles(pending.take(), text);
               else onSend(text);
             }}
             allowBlank={pending.files.length > 0}
             placeholder={t('composer.placeholder', { name })}
             onTextChange={onTextChange}
             onBlur={onBlur}
-            accessory={<AttachButton onPick={pending.add} />}
+            accessory={
+              <>
+                {onAskAi ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('askAi.button')}
+                    title={t('askAi.button')}
+                    onClick={() => onAskAi('')}
+                  >
+                    <Sparkles aria-hidden className="size-4" />
+                  </Button>
+                ) : null}
+                <AttachButton onPick={pending.add} />
+              </>
+            }
           />
         </>
       )}
