@@ -14,7 +14,12 @@ const context = Array.from({ length: 20 }, (_, i) => ({
 }));
 
 function bridgeWith(state: AiModelState): AiBridge {
-  return { modelState: () => Promise.resolve(state), ask: vi.fn() };
+  return {
+    modelState: () => Promise.resolve(state),
+    ask: vi.fn(),
+    continueShared: vi.fn(),
+    costOf: () => Promise.resolve(null),
+  };
 }
 
 function openPanel(over: { state?: AiModelState; consentOn?: boolean; question?: string } = {}) {
