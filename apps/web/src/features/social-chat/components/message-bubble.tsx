@@ -1,5 +1,5 @@
 import { MoreHorizontal } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,6 +18,9 @@ import { FileMessage } from './file-message';
 import { LinkPreviewCard } from './link-preview-card';
 import { useMessageActions } from './message-actions-context';
 import { MessageEditor } from './message-editor';
+import { useMessageHelperContext } from './message-helper-context';
+import { helperActionsFor, MessageHelperMenuItems } from './message-helper-menu-items';
+import { MessageHelperPanel } from './message-helper-panel';
 import { MessageMenuItems, offersMenu } from './message-menu-items';
 import { MessageQuote } from './message-quote';
 import { ReactionBar } from './reaction-bar';
@@ -67,6 +70,14 @@ export const MessageBubble = memo(function MessageBubble({
   const [confirming, setConfirming] = useState(false);
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
   const actions = useMessageActions();
+  const helper = useMessageHelperContext();
+  const helps = helperActionsFor(helper, message, own).length > 0;
+  const helperAnswer =
+    helper?.helper.answer?.message.id === message.id ? helper.helper.answer : null;
+  // A helper action gives the focus to its panel, not back to the menu's button: once the menu
+  // has closed (while open, it keeps the focus inside itself).
+  const helperPicked = useRef(false);
+  const article = useRef<HTMLElement>(null);
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.attachment || message.contentType !== 'text' ? (
@@ -77,6 +88,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <article
+      ref={article}
       id={`message-${message.id}`}
       aria-label={own ? t('message.you') : visibleText(senderName)}
       data-status={message.status}
@@ -120,7 +132,7 @@ export const MessageBubble = memo(function MessageBubble({
             </>
           )}
         </div>
-        {offersMenu(actions, message, changeable, canChange) && !editing ? (
+        {(offersMenu(actions, message, changeable, canChange) || helps) && !editing ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
@@ -132,8 +144,22 @@ export const MessageBubble = memo(function MessageBubble({
                 <MoreHorizontal aria-hidden className="size-4" />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent>
+            <DropdownMenuContent
+              onCloseAutoFocus={(event) => {
+                if (!helperPicked.current) return;
+                helperPicked.current = false;
+                event.preventDefault();
+                article.current?.querySelector<HTMLElement>('[data-message-helper]')?.focus();
+              }}
+            >
               <MessageMenuItems message={message} />
+              <MessageHelperMenuItems
+                message={message}
+                own={own}
+                onPick={() => {
+                  helperPicked.current = true;
+                }}
+              />
               {!canChange || message.attachment ? null : (
                 <DropdownMenuItem onSelect={() => setEditing(true)}>
                   {t('message.edit')}
@@ -150,6 +176,7 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
       <ReactionBar message={message} own={own} />
+      {helperAnswer ? <MessageHelperPanel answer={helperAnswer} /> : null}
       {/* Inside a group the time is left out; one's own messages keep their state (sent, read). */}
       {showTime || own || message.edited ? (
         <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">

@@ -20,8 +20,11 @@ export function RoomComposer({
   onTextChange,
   onBlur,
   above,
+  prefill,
 }: {
   readOnly: boolean;
+  /** Text put into the input for the user to send or change (a draft the helper wrote). */
+  prefill?: { text: string; at: number } | null;
   /** Shown over the input (what a reply answers). */
   above?: ReactNode;
   pending: PendingFiles;
@@ -50,6 +53,7 @@ export function RoomComposer({
             }}
             allowBlank={pending.files.length > 0}
             placeholder={t('composer.placeholder', { name })}
+            prefill={prefill}
             onTextChange={onTextChange}
             onBlur={onBlur}
             accessory={<AttachButton onPick={pending.add} />}
