@@ -34,7 +34,12 @@ afterAll(() => provider.close());
 async function useModel(name: ProviderName, providerBase: string, model: string, key = '') {
   const settings = defaultSettings();
   settings.api.activeProvider = name;
-  settings.api.providers[name] = { ...settings.api.providers[name], base: providerBase, model, key };
+  settings.api.providers[name] = {
+    ...settings.api.providers[name],
+    base: providerBase,
+    model,
+    key,
+  };
   await saveSettings(settings);
 }
 
@@ -78,7 +83,11 @@ const article = (text: string) =>
     .find((content) => content.textContent === text)!
     .closest('article')!;
 
-async function pick(user: Awaited<ReturnType<typeof openRoom>>['user'], text: string, item: string) {
+async function pick(
+  user: Awaited<ReturnType<typeof openRoom>>['user'],
+  text: string,
+  item: string,
+) {
   await user.click(within(article(text)).getByRole('button', { name: /Message actions|消息操作/ }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
@@ -114,7 +123,9 @@ describe('the private helper on a message', () => {
     await useModel('Ollama', provider.base('ollama-text'), 'gemma3:1b');
     const { user } = await openRoom();
     await user.click(
-      within(article('are we still on for friday?')).getByRole('button', { name: 'Message actions' }),
+      within(article('are we still on for friday?')).getByRole('button', {
+        name: 'Message actions',
+      }),
     );
     expect(menuItems()).toEqual(
       expect.arrayContaining(['Explain', 'Translate into English', 'Draft a reply']),
@@ -147,7 +158,9 @@ describe('the private helper on a message', () => {
     expect(saidToServer(server, requestsBefore)).toEqual([]);
     expect(emittedSince(emittedBefore)).toEqual([]);
     // The friend's text arrives as data, with the messages before it, and no tools.
-    const request = provider.requests.find((r) => r.tag === 'explain' && r.path.endsWith('/api/chat'));
+    const request = provider.requests.find(
+      (r) => r.tag === 'explain' && r.path.endsWith('/api/chat'),
+    );
     const body = request?.body as {
       tools?: unknown;
       messages: { role: string; content: string }[];
@@ -241,7 +254,9 @@ describe('the private helper on a message', () => {
     await useModel('Ollama', provider.base('ollama-text'), 'gemma3:1b');
     const { user } = await openRoom(chatWith('bob', { readOnly: true, isBlocked: true }));
     await user.click(
-      within(article('are we still on for friday?')).getByRole('button', { name: 'Message actions' }),
+      within(article('are we still on for friday?')).getByRole('button', {
+        name: 'Message actions',
+      }),
     );
     expect(menuItems()).toEqual(['Explain', 'Translate into English']);
     await user.click(screen.getByRole('menuitem', { name: 'Explain' }));
@@ -255,10 +270,15 @@ describe('the private helper on a message', () => {
     const { user } = await openRoom();
     await pick(user, 'are we still on for friday?', '翻译成中文');
     const panel = await screen.findByRole('region', { name: '中文翻译' });
-    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent('回答已完成。'));
-    const body = provider.requests.find((r) => r.tag === 'zh' && r.path.endsWith('/api/chat'))?.body as {
+    await waitFor(() =>
+      expect(within(panel).getByRole('status')).toHaveTextContent('回答已完成。'),
+    );
+    const body = provider.requests.find((r) => r.tag === 'zh' && r.path.endsWith('/api/chat'))
+      ?.body as {
       messages: { content: string }[];
     };
-    expect(body.messages[0]?.content).toContain('Translate the target message into Simplified Chinese');
+    expect(body.messages[0]?.content).toContain(
+      'Translate the target message into Simplified Chinese',
+    );
   });
 });
