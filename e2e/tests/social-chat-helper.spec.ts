@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { configureProvider, expect, test } from '../support/ai-chat';
-import { closeAll, friendsInRoom, messagesWith, openRoom } from '../support/chat-room';
+import { closeAll, friendsInRoom, openRoom } from '../support/chat-room';
 import { inEveryLook } from '../support/looks';
 
 const shots = '/tmp/shots-aihelper';
+/** The messages showing `text`, in English or Chinese (Bob switches to English to set up). */
+const messagesWith = (page: Page, text: string) =>
+  page
+    .getByRole('log', { name: /^(Messages|聊天消息)$/ })
+    .getByRole('article')
+    .filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: /^(Message|消息)$/ });
 
 /** Opens the menu of the message showing `text` and picks `item`. */
@@ -80,6 +86,10 @@ test("the private helper: Bob explains, translates and drafts on Alice's message
   const draft = drafted.getByRole('textbox', { name: 'Draft reply (you can edit it)' });
   await expect(draft).toBeVisible();
   await draft.fill('7 works for me!');
+  mkdirSync(shots, { recursive: true });
+  await bob.page.setViewportSize({ width: 375, height: 740 });
+  await drafted.scrollIntoViewIfNeeded();
+  await bob.page.screenshot({ path: `${shots}/draft-phone-light-en.png` });
   await drafted.getByRole('button', { name: 'Use as reply' }).click();
   await expect(composer(bob.page)).toHaveValue('7 works for me!');
   await expect(bob.page.getByText(`Replying to ${alice.username}:`)).toBeVisible();
@@ -135,6 +145,8 @@ test("a provider failure shows the provider's reason; the panel in every look", 
   const failed = bob.page.getByRole('region', { name: 'Explanation' });
   await expect(failed.getByText('Your model could not answer')).toBeVisible();
   await expect(failed).toContainText('Incorrect API key provided: sk-wrong');
+  mkdirSync(shots, { recursive: true });
+  await bob.page.screenshot({ path: `${shots}/failure-desktop-light-en.png` });
 
   // The answer panel, as a user sees it at each size, colour scheme and language.
   await bob.page.goto('/agents/mindBox');

@@ -73,6 +73,13 @@ describe('the helper panel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
+  it('a failure with nothing to copy offers no Copy', () => {
+    show(answer({ phase: 'failed', failure: 'Incorrect API key provided' }));
+    expect(screen.getByText('Incorrect API key provided')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   it('a stopped answer keeps what arrived and says so', () => {
     show(answer({ phase: 'stopped', text: 'Half an answer' }));
     expect(screen.getByText('Half an answer')).toBeInTheDocument();
@@ -83,10 +90,13 @@ describe('the helper panel', () => {
   it('a draft is offered for the composer only where a reply can be written', async () => {
     const draft = answer({ action: 'draft', text: 'See you at six' });
     const { useDraft, unmount } = show(draft);
+    // Once, in its editor.
+    expect(screen.getAllByText('See you at six')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Use as reply' }));
     expect(useDraft).toHaveBeenCalledWith(message, 'See you at six');
     unmount();
     show(draft, false);
     expect(screen.queryByRole('button', { name: 'Use as reply' })).toBeNull();
+    expect(screen.getByText('See you at six')).toBeInTheDocument();
   });
 });

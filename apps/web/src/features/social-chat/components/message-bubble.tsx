@@ -176,7 +176,6 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       <LinkPreviewCard message={message} own={own} onLoad={onMediaLoad} />
       <ReactionBar message={message} own={own} />
-      {helperAnswer ? <MessageHelperPanel answer={helperAnswer} /> : null}
       {/* Inside a group the time is left out; one's own messages keep their state (sent, read). */}
       {showTime || own || message.edited ? (
         <div className="flex items-center gap-2 px-1 text-xs text-fg-muted">
@@ -195,6 +194,8 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
         </div>
       ) : null}
+      {/* Below the message and its time: the message stays one unit, its private answer after it. */}
+      {helperAnswer ? <MessageHelperPanel answer={helperAnswer} /> : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

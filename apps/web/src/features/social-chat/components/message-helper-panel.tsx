@@ -28,7 +28,6 @@ function CopyButton({ text }: { text: string }) {
     <Button
       variant="ghost"
       size="sm"
-      disabled={!text}
       onClick={() =>
         void navigator.clipboard?.writeText(text).then(() => {
           setCopied(true);
@@ -47,7 +46,7 @@ function DraftEditor({ answer }: { answer: HelperAnswer }) {
   const { t } = useTranslation('socialChat');
   const value = useMessageHelperContext();
   const [draft, setDraft] = useState(answer.text);
-  if (!value?.canDraft) return null;
+  if (!value) return null;
   return (
     <div className="flex flex-col gap-2">
       <textarea
@@ -91,6 +90,7 @@ export function MessageHelperPanel({ answer }: { answer: HelperAnswer }) {
   };
   const streaming = answer.phase === 'streaming' || answer.phase === 'checking';
   const finished = answer.phase === 'done' || answer.phase === 'stopped';
+  const editingDraft = action === 'draft' && finished && answer.text !== '' && value.canDraft;
   const missing = answer.missing.map((m) => t(`helper.missingPart.${m}`)).join(t('helper.and'));
 
   return (
@@ -133,16 +133,15 @@ export function MessageHelperPanel({ answer }: { answer: HelperAnswer }) {
           <p className="break-words">{answer.failure}</p>
         </Alert>
       ) : null}
-      {answer.text ? (
+      {/* A finished draft shows once, in its editor. */}
+      {answer.text && !editingDraft ? (
         <div data-testid="message-helper-answer" className="min-w-0 break-words">
           <AnswerText text={answer.text} streaming={streaming} />
         </div>
       ) : answer.phase === 'checking' || answer.phase === 'streaming' ? (
         <p className="text-fg-muted">{t('helper.thinking')}</p>
       ) : null}
-      {action === 'draft' && finished && answer.text ? (
-        <DraftEditor key={answer.text} answer={answer} />
-      ) : null}
+      {editingDraft ? <DraftEditor key={answer.text} answer={answer} /> : null}
       <p role="status" className="sr-only">
         {answer.phase === 'done'
           ? t('helper.done')
@@ -162,7 +161,7 @@ export function MessageHelperPanel({ answer }: { answer: HelperAnswer }) {
             {t('helper.stop')}
           </Button>
         ) : null}
-        {answer.phase === 'missing' ? null : <CopyButton text={answer.text} />}
+        {answer.text ? <CopyButton text={answer.text} /> : null}
         <Button variant="ghost" size="sm" onClick={close}>
           <X aria-hidden className="size-4" />
           {t('helper.close')}
