@@ -73,6 +73,16 @@ describe('the helper panel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
+  it('Copy takes the draft as edited', async () => {
+    const user = userEvent.setup();
+    show(answer({ action: 'draft', text: 'See you at six' }));
+    const draft = screen.getByRole('textbox', { name: 'Draft reply (you can edit it)' });
+    await user.clear(draft);
+    await user.type(draft, 'See you at seven');
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('See you at seven');
+  });
+
   it('a failure with nothing to copy offers no Copy', () => {
     show(answer({ phase: 'failed', failure: 'Incorrect API key provided' }));
     expect(screen.getByText('Incorrect API key provided')).toBeInTheDocument();

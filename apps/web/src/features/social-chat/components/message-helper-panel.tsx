@@ -41,7 +41,7 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** The editable draft and the button that puts it into the composer (it is not sent). */
+/** The editable draft, the button that puts it into the composer (it is not sent), and Copy. */
 function DraftEditor({ answer }: { answer: HelperAnswer }) {
   const { t } = useTranslation('socialChat');
   const value = useMessageHelperContext();
@@ -56,22 +56,25 @@ function DraftEditor({ answer }: { answer: HelperAnswer }) {
         rows={3}
         className="w-full resize-y rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-fg focus-visible:outline-2 focus-visible:outline-secondary"
       />
-      <Button
-        size="sm"
-        className="self-start"
-        disabled={!draft.trim()}
-        onClick={() => value.useDraft(answer.message, draft.trim())}
-      >
-        {t('helper.useDraft')}
-      </Button>
+      <div className="flex flex-wrap items-center gap-1">
+        <Button
+          size="sm"
+          disabled={!draft.trim()}
+          onClick={() => value.useDraft(answer.message, draft.trim())}
+        >
+          {t('helper.useDraft')}
+        </Button>
+        <CopyButton text={draft} />
+      </div>
     </div>
   );
 }
 
 /**
  * The private answer under a message (docs/product.md#message-helper): only this user sees
- * it. It takes the focus when it opens (from the menu, which gives it); Escape closes it and gives the focus back to the
- * message's menu button. A polite status announces when the answer is complete.
+ * it. It takes the focus when it opens (the menu gives it); Escape closes it and gives the
+ * focus back to the message's menu button. A polite status announces when the answer is
+ * complete.
  */
 export function MessageHelperPanel({ answer }: { answer: HelperAnswer }) {
   const { t } = useTranslation('socialChat');
@@ -161,7 +164,8 @@ export function MessageHelperPanel({ answer }: { answer: HelperAnswer }) {
             {t('helper.stop')}
           </Button>
         ) : null}
-        {answer.text ? <CopyButton text={answer.text} /> : null}
+        {/* A draft being edited is copied as it now reads, beside its editor. */}
+        {answer.text && !editingDraft ? <CopyButton text={answer.text} /> : null}
         <Button variant="ghost" size="sm" onClick={close}>
           <X aria-hidden className="size-4" />
           {t('helper.close')}
