@@ -78,7 +78,11 @@ describe('a chat nothing new can be written into', () => {
     // The history is still there, and her own messages offer no edit or deletion.
     const list = screen.getByRole('log', { name: '聊天消息' });
     expect(within(list).getByText('message 1')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '消息操作' })).toBeNull();
+    // Her own message's menu offers only the private helper (docs/product.md#message-helper).
+    const own = within(list).getByText('message 2').closest('article')!;
+    await user.click(within(own).getByRole('button', { name: '消息操作' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['翻译成中文']);
+    await user.keyboard('{Escape}');
     // Leaving the field unsaid: no typing notice goes into the read-only chat.
     expect(typingSent()).toHaveLength(1);
 

@@ -31,6 +31,7 @@ export function ChatInput({
   onArrowUpEmpty,
   allowBlank = false,
   placeholder,
+  prefill,
 }: {
   replying?: boolean;
   disabled?: boolean;
@@ -51,6 +52,11 @@ export function ChatInput({
   allowBlank?: boolean;
   /** The field's hint when it is not the AI chat's question. */
   placeholder?: string;
+  /**
+   * Replaces the text when it changes (`at` tells two equal texts apart). It is not reported
+   * through `onTextChange`: nothing (not even typing) is said until the user acts.
+   */
+  prefill?: { text: string; at: number } | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -67,6 +73,10 @@ export function ChatInput({
   useEffect(() => {
     if (!replying) setHeldBack(false);
   }, [replying]);
+
+  useEffect(() => {
+    if (prefill) setText(prefill.text);
+  }, [prefill]);
 
   useEffect(() => {
     const el = ref.current;

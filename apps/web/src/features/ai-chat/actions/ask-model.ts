@@ -5,15 +5,24 @@
  * behalf). The app hands it to the features that ask.
  */
 import type { AiAskOptions, AiAskResult, AiBridge, AiModelState } from '@/lib/ai-bridge/ai-bridge';
-import { loadSettings } from '@/lib/stored-settings/settings-store';
+import { getSettings, loadSettings } from '@/lib/stored-settings/settings-store';
 import { chatProvider } from '../lib/chat-provider';
 import { sendableTemperature, temperatureRange } from '../lib/chat-validation';
 import { missingSettings } from '../lib/provider-readiness';
 import { replyCost } from '../lib/reply-cost';
 import type { ChatRequest } from '../engine/request-building';
 
+/**
+ * The settings as they are now: `loadSettings()` answers with what the page first read, and a
+ * provider set up since then is only in `getSettings()`.
+ */
+async function currentSettings() {
+  await loadSettings();
+  return getSettings();
+}
+
 async function modelState(): Promise<AiModelState> {
-  const settings = await loadSettings();
+  const settings = await currentSettings();
   const provider = chatProvider(null, settings);
   const missing = missingSettings(provider);
   if (missing.length > 0) return { ready: false, provider: provider.provider, missing };
@@ -21,7 +30,7 @@ async function modelState(): Promise<AiModelState> {
 }
 
 async function ask(options: AiAskOptions): Promise<AiAskResult> {
-  const settings = await loadSettings();
+  const settings = await currentSettings();
   const provider = chatProvider(null, settings);
   const label = provider.model.trim();
   const empty = { content: '', reasoning: '', inputTokens: 0, outputTokens: 0, cost: null };

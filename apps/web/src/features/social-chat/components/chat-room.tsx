@@ -22,6 +22,7 @@ import { useAiBridge } from '@/lib/ai-bridge/ai-bridge';
 import { aiConsentState } from '../lib/ai-consent-state';
 import { defaultAskAiContext, type AskAiContextItem } from '../lib/ask-ai-context';
 import { useMessageExtras } from '../hooks/use-message-extras';
+import { useMessageHelper } from '../hooks/use-message-helper';
 import { chatNickname } from '../lib/chat-row';
 import { roomMessages, type RoomMessage } from '../lib/message-order';
 import { AiConsentSwitch } from './ai-consent-switch';
@@ -30,6 +31,7 @@ import { BlockedBanner } from './blocked-banner';
 import { LiveAiAnswers } from './live-ai-answers';
 import { MessageActionsContext } from './message-actions-context';
 import { MessageExtrasDialogs } from './message-extras-dialogs';
+import { MessageHelperContext, type MessageHelperValue } from './message-helper-context';
 import { ReplyPreview } from './reply-preview';
 import { RoomHeader } from './room-header';
 import { RoomComposer } from './room-composer';
@@ -159,6 +161,28 @@ export function ChatRoom({
     ),
   );
 
+  // The private helper (docs/product.md#message-helper): a draft it wrote goes into the
+  // composer as a reply to its message, and is sent only if the user sends it.
+  const helper = useMessageHelper(messages, viewer.id, {
+    you: t('message.you'),
+    of: (message) => (message.sender === other?.id ? name : message.senderUsername),
+  });
+  const [prefill, setPrefill] = useState<{ text: string; at: number } | null>(null);
+  const reply = extras.actions.reply;
+  const helperValue = useMemo<MessageHelperValue | null>(
+    () =>
+      helper && {
+        helper,
+        canDraft: writable,
+        useDraft: (message, text) => {
+          reply(message);
+          setPrefill({ text, at: Date.now() });
+          helper.close();
+        },
+      },
+    [helper, writable, reply],
+  );
+
   return (
     <FileDropZone
       enabled={writable}
@@ -200,22 +224,24 @@ export function ChatRoom({
         </div>
       ) : (
         <MessageActionsContext.Provider value={chat.readOnly ? null : extras.actions}>
-          <RoomMessageList
-            messages={messages}
-            viewerId={viewer.id}
-            hasMore={log.hasMore}
-            loadingOlder={loadingOlder}
-            onLoadOlder={loadOlder}
-            highlightedId={highlightedId}
-            focus={focus}
-            firstUnreadKey={unreadAtOpen ?? null}
-            onSeen={onSeen}
-            onRetry={retrySend}
-            onDiscard={onDiscard}
-            onEdit={onEdit}
-            onDelete={onDelete}
-            readOnly={chat.readOnly}
-          />
+          <MessageHelperContext value={helperValue}>
+            <RoomMessageList
+              messages={messages}
+              viewerId={viewer.id}
+              hasMore={log.hasMore}
+              loadingOlder={loadingOlder}
+              onLoadOlder={loadOlder}
+              highlightedId={highlightedId}
+              focus={focus}
+              firstUnreadKey={unreadAtOpen ?? null}
+              onSeen={onSeen}
+              onRetry={retrySend}
+              onDiscard={onDiscard}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              readOnly={chat.readOnly}
+            />
+          </MessageHelperContext>
         </MessageActionsContext.Provider>
       )}
       <LiveAiAnswers
@@ -240,6 +266,7 @@ export function ChatRoom({
       {chat.isBlocked ? <BlockedBanner chatId={chat._id} name={name} /> : null}
       <RoomComposer
         readOnly={chat.readOnly}
+        prefill={prefill}
         name={name}
         onSend={(text) => {
           typing.stop();

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { VisibleName } from '@/components/ui/visible-name';
@@ -13,6 +13,9 @@ import { LinkPreviewCard } from './link-preview-card';
 import { useMessageActions } from './message-actions-context';
 import { MessageEditor } from './message-editor';
 import { MessageMenu } from './message-menu';
+import { useMessageHelperContext } from './message-helper-context';
+import { helperActionsFor, MessageHelperMenuItems } from './message-helper-menu-items';
+import { MessageHelperPanel } from './message-helper-panel';
 import { MessageMenuItems, offersMenu } from './message-menu-items';
 import { MessageQuote } from './message-quote';
 import { ReactionBar } from './reaction-bar';
@@ -62,6 +65,14 @@ export const MessageBubble = memo(function MessageBubble({
   const [confirming, setConfirming] = useState(false);
   const canChange = changeable && own && message.status === 'sent' && !message.deleted;
   const actions = useMessageActions();
+  const helper = useMessageHelperContext();
+  const helps = helperActionsFor(helper, message, own).length > 0;
+  const helperAnswer =
+    helper?.helper.answer?.message.id === message.id ? helper.helper.answer : null;
+  // A helper action gives the focus to its panel, not back to the menu's button: once the menu
+  // has closed (while open, it keeps the focus inside itself).
+  const helperPicked = useRef(false);
+  const article = useRef<HTMLElement>(null);
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.ai ? (
@@ -74,6 +85,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <article
+      ref={article}
       id={`message-${message.id}`}
       aria-label={own ? t('message.you') : visibleText(senderName)}
       data-status={message.status}
@@ -121,9 +133,24 @@ export const MessageBubble = memo(function MessageBubble({
             </>
           )}
         </div>
-        {offersMenu(actions, message, changeable, canChange) && !editing ? (
-          <MessageMenu label={t('message.actions')}>
+        {(offersMenu(actions, message, changeable, canChange) || helps) && !editing ? (
+          <MessageMenu
+            label={t('message.actions')}
+            onCloseAutoFocus={(event) => {
+              if (!helperPicked.current) return;
+              helperPicked.current = false;
+              event.preventDefault();
+              article.current?.querySelector<HTMLElement>('[data-message-helper]')?.focus();
+            }}
+          >
             <MessageMenuItems message={message} />
+            <MessageHelperMenuItems
+              message={message}
+              own={own}
+              onPick={() => {
+                helperPicked.current = true;
+              }}
+            />
             {!canChange || message.attachment || message.ai ? null : (
               <DropdownMenuItem onSelect={() => setEditing(true)}>
                 {t('message.edit')}
@@ -157,6 +184,8 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
         </div>
       ) : null}
+      {/* Below the message and its time: the message stays one unit, its private answer after it. */}
+      {helperAnswer ? <MessageHelperPanel answer={helperAnswer} /> : null}
       {/* Mounted only while asked: a closed dialog in each of the rows on screen would cost
           their drawing as much as the bubble itself. */}
       {confirming ? (

@@ -17,7 +17,16 @@ const buttonClass = 'size-7 opacity-60 group-hover:opacity-100 focus-visible:opa
  * (docs/product.md#chat-room). The press opens it as the menu's own button would: a main-button
  * pointer press, Enter, Space or the down arrow.
  */
-export function MessageMenu({ label, children }: { label: string; children: ReactNode }) {
+export function MessageMenu({
+  label,
+  children,
+  onCloseAutoFocus,
+}: {
+  label: string;
+  children: ReactNode;
+  /** Where the focus goes when the menu closes (the menu's button unless prevented). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const [mounted, setMounted] = useState(false);
   const icon = <MoreHorizontal aria-hidden className="size-4" />;
   if (!mounted) {
@@ -52,7 +61,7 @@ export function MessageMenu({ label, children }: { label: string; children: Reac
           {icon}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent>{children}</DropdownMenuContent>
+      <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>{children}</DropdownMenuContent>
     </DropdownMenu>
   );
 }

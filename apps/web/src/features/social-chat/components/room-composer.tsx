@@ -25,8 +25,11 @@ export function RoomComposer({
   onBlur,
   above,
   onAskAi,
+  prefill,
 }: {
   readOnly: boolean;
+  /** Text put into the input for the user to send or change (a draft the helper wrote). */
+  prefill?: { text: string; at: number } | null;
   /** Shown over the input (what a reply answers). */
   above?: ReactNode;
   pending: PendingFiles;
@@ -59,6 +62,7 @@ export function RoomComposer({
             }}
             allowBlank={pending.files.length > 0}
             placeholder={t('composer.placeholder', { name })}
+            prefill={prefill}
             onTextChange={onTextChange}
             onBlur={onBlur}
             accessory={
