@@ -144,6 +144,13 @@ test('a hostile AI message sent straight to the API shows inert', async ({ brows
 test('the card and the full view in every look', async ({ browser }) => {
   test.setTimeout(300_000);
   const { alice, bob, chatId } = await twoFriends(browser);
+  // An answer asked in the chat is posted only where both switched AI on.
+  for (const who of [alice, bob]) {
+    const consent = await who.context.request.put(`/api/chat-social-msg/chats/${chatId}/ai`, {
+      data: { enabled: true },
+    });
+    expect(consent.status()).toBe(200);
+  }
   const reply =
     'Here is a plan:\n\n1. **Lisbon** for three days\n2. Porto by train\n\n```js\nconst days = 5;\n```\n\n' +
     'A long line that must wrap rather than overflow the card on a phone screen, even at 375 px wide.';

@@ -15,7 +15,7 @@ import { personInBrowser } from '../support/users';
 /** Opens the menu of the message showing `text` and picks `item`. */
 async function fromMenu(page: Page, text: string, item: string) {
   await messagesWith(page, text).first().getByRole('button', { name: '消息操作' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 /** Makes `a` and a new person friends through the API, and returns the new person and chat. */

@@ -48,7 +48,7 @@ test('two friends chat live both ways: typing, read marks, edit, delete, an imag
   await expect(onAlice.getByRole('status')).toHaveText('已读');
   // Only the sender may change a message: Bob's menu on it has no edit or deletion.
   await onBob.getByRole('button', { name: '消息操作' }).click();
-  await expect(bob.page.getByRole('menuitem', { name: '回复' })).toBeVisible();
+  await expect(bob.page.getByRole('menuitem', { name: '回复', exact: true })).toBeVisible();
   await expect(bob.page.getByRole('menuitem', { name: '编辑' })).toHaveCount(0);
   await expect(bob.page.getByRole('menuitem', { name: '删除', exact: true })).toHaveCount(0);
   await bob.page.keyboard.press('Escape');
