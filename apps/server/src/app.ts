@@ -162,6 +162,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     app.services.presence.close();
     app.services.typing.close();
+    app.services.aiAnswers.close();
     await app.services.files.close();
     await app.services.linkPreviews.close();
     await app.services.sends.close();

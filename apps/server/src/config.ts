@@ -49,6 +49,8 @@ export interface RateLimitConfig {
   linkPreviewsPerUserPerMinute: number;
   /** Changes of a user's display name or avatar per minute: each is told to every contact. */
   profileChangesPerUserPerMinute: number;
+  /** Switches of "AI in this chat": each one is told to the other person's tabs. */
+  aiConsentChangesPerUserPerMinute: number;
 }
 
 /** Link previews (docs/product.md#link-previews): the server fetches the pages, never the browser. */
@@ -133,6 +135,8 @@ export interface AppConfig {
   uploadSweepIntervalMs: number;
   /** Most bytes of AI history (chats and messages) one account may keep on the server. */
   aiHistoryMaxBytes: number;
+  /** A live answer asked in a chat with nothing new for this long is stopped (docs/product.md#ask-ai-in-chat). */
+  aiAnswerIdleMs: number;
   /**
    * Base64 of the 32-byte key that encrypts secrets stored in the database (MCP header
    * values); `DATA_DIR/secret.key` when absent. Every node of a site needs the same one.
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       linkPreviewsPerUserPerMinute: intFrom(env, 'RATE_LIMIT_LINK_PREVIEWS_PER_MINUTE', 30),
       profileChangesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_PROFILE_CHANGES_PER_MINUTE', 10),
+      aiConsentChangesPerUserPerMinute: intFrom(env, 'RATE_LIMIT_AI_CONSENT_PER_MINUTE', 20),
     },
     linkPreview: {
       allowedAddresses: (env.LINK_PREVIEW_ALLOWED_ADDRESSES ?? '')
@@ -240,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadUnsentMaxAgeMs: intFrom(env, 'UPLOAD_UNSENT_MAX_AGE_MS', 10 * 60_000),
     uploadSweepIntervalMs: intFrom(env, 'UPLOAD_SWEEP_INTERVAL_MS', 60_000),
     aiHistoryMaxBytes: intFrom(env, 'AI_HISTORY_MAX_BYTES', 256 * mib),
+    aiAnswerIdleMs: positiveIntFrom(env, 'AI_ANSWER_IDLE_MS', 5 * 60_000),
     secretKey: secretKeyFrom(env),
     socketSessionCheckMs: positiveIntFrom(env, 'SOCKET_SESSION_CHECK_MS', 60_000),
     // Above socket.io's 25 s ping, which a long-polling client waits for.

@@ -147,8 +147,13 @@ export function createServices(
     chats,
     realtime,
   });
-  const aiAnswers = new AiAnswerRelayService({ chats, realtime });
+  const aiAnswers = new AiAnswerRelayService({ chats, realtime, idleMs: config.aiAnswerIdleMs });
   const aiConsent = new AiConsentService({
+    switches: perMinute(
+      'ai-consent',
+      'AI switches',
+      config.rateLimits.aiConsentChangesPerUserPerMinute,
+    ),
     chats,
     chatRows: contactsRepositories.chats,
     relay: aiAnswers,

@@ -40,6 +40,8 @@ export const aiAnswerStopReasons = [
   'askerLeft',
   /** The asker stopped it, or their model failed. */
   'cancelled',
+  /** Nothing new arrived for a long time (a tab that never ended it, a stalled model). */
+  'stalled',
 ] as const;
 export type AiAnswerStopReason = (typeof aiAnswerStopReasons)[number];
 

@@ -24,11 +24,18 @@ interface LiveAnswer {
   otherIds: string[];
   /** Characters relayed so far. */
   relayed: number;
+  /** The answer's events, one after another: each waits on its own database check. */
+  queue: Promise<unknown>;
+  /** When the asker's tab last sent something for it (for the idle stop). */
+  lastAt: number;
 }
 
 interface AiAnswerRelayOptions {
   chats: ChatsService;
   realtime: RealtimeHub;
+  /** An answer with nothing new for this long is stopped (`stalled`). */
+  idleMs: number;
+  now?: () => number;
 }
 
 /** Why no answer may stream in this chat now, or null when one may. */
@@ -56,11 +63,36 @@ const noSuchAnswer = 'No such answer streaming from this tab';
  * - Switching consent off, or the chat becoming read-only, stops the chat's answers at once
  *   (`stopChat`, told to every tab of both, on any node); so does the asker's tab going away.
  * - What streams is cut at the stored reply's limit (`aiRelayLimits.textMax`).
+ * - An answer's events are relayed in the order its tab sent them, however long each check
+ *   takes (a pool may answer checks out of order), and its end after them.
+ * - An answer with nothing new for `idleMs` (a tab that never ends it, a stalled provider) is
+ *   stopped for both sides (`stalled`): no bubble is left hanging.
  */
 export class AiAnswerRelayService {
   private readonly live = new Map<string, LiveAnswer>();
+  private readonly now: () => number;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly options: AiAnswerRelayOptions) {}
+  constructor(private readonly options: AiAnswerRelayOptions) {
+    this.now = options.now ?? Date.now;
+    this.sweeper = setInterval(
+      () => this.stopIdle(),
+      Math.min(30_000, Math.max(50, Math.floor(options.idleMs / 4))),
+    );
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Stops the answers whose tab sent nothing new for `idleMs`. */
+  stopIdle(): void {
+    const before = this.now() - this.options.idleMs;
+    for (const [answerId, answer] of this.live) {
+      if (answer.lastAt <= before) this.stop(answerId, answer, 'stalled', null);
+    }
+  }
 
   async start(
     user: SessionUser,
@@ -79,6 +111,8 @@ export class AiAnswerRelayService {
       socketId,
       otherIds: entry.others.map((other) => other.user_id),
       relayed: 0,
+      queue: Promise.resolve(),
+      lastAt: this.now(),
     };
     this.live.set(payload.answerId, answer);
     this.tell(answer, 'aiAnswerStarted', {
@@ -99,7 +133,18 @@ export class AiAnswerRelayService {
     payload: AiAnswerDeltaPayload,
   ): Promise<{ relayed: number }> {
     const answer = this.ownAnswer(user, socketId, payload.answerId);
+    answer.lastAt = this.now();
+    return this.inTurn(answer, () => this.relay(user, payload, answer));
+  }
+
+  private async relay(
+    user: SessionUser,
+    payload: AiAnswerDeltaPayload,
+    answer: LiveAnswer,
+  ): Promise<{ relayed: number }> {
     const entry = await this.options.chats.access(user.id, answer.chatId);
+    // Stopped while this delta waited its turn.
+    if (this.live.get(payload.answerId) !== answer) throw notFound(noSuchAnswer);
     const refusal = refusalIn(entry);
     if (refusal) {
       // Consent went off or the chat became read-only (told by another node, or missed).
@@ -128,6 +173,9 @@ export class AiAnswerRelayService {
     payload: AiAnswerEndPayload,
   ): Promise<{ answerId: string }> {
     const answer = this.ownAnswer(user, socketId, payload.answerId);
+    // After the deltas sent before it.
+    await this.inTurn(answer, () => Promise.resolve()).catch(() => undefined);
+    if (this.live.get(payload.answerId) !== answer) throw notFound(noSuchAnswer);
     this.live.delete(payload.answerId);
     this.tell(answer, 'aiAnswerEnded', {
       chatId: answer.chatId,
@@ -183,6 +231,13 @@ export class AiAnswerRelayService {
     const refusal = refusalIn(entry);
     if (refusal) throw refusal.error;
     return entry;
+  }
+
+  /** Runs `step` after the answer's earlier events; a failed one does not hold up the next. */
+  private inTurn<T>(answer: LiveAnswer, step: () => Promise<T>): Promise<T> {
+    const turn = answer.queue.then(step, step);
+    answer.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   private ownAnswer(user: SessionUser, socketId: string, answerId: string): LiveAnswer {

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@confab/protocol/auth';
+import { takeAttempt, type AttemptLimiter } from '../lib/attempt-limiter';
 import type { SocialChat } from '@confab/protocol/social-chat';
 import type { ChatRepository } from '../repositories/chat.repository';
 import type { AiAnswerRelayService } from './ai-answer-relay.service';
@@ -7,6 +8,8 @@ import type { ChatsService } from './chats.service';
 import { refuseUnlessWritable } from './social-chat-views';
 
 interface AiConsentServiceOptions {
+  /** Each user's allowance of switches (every one is told to the other side's tabs). */
+  switches: AttemptLimiter;
   chats: ChatsService;
   chatRows: ChatRepository;
   relay: AiAnswerRelayService;
@@ -23,6 +26,7 @@ export class AiConsentService {
 
   async set(user: SessionUser, chatId: string, enabled: boolean): Promise<SocialChat> {
     const { chats, chatRows, relay } = this.options;
+    await takeAttempt(this.options.switches, user.id);
     const entry = await chats.access(user.id, chatId);
     refuseUnlessWritable(entry);
     // Only a switch that ends "both on" can stop an answer: nothing is said otherwise.

@@ -62,6 +62,7 @@ export async function startTestApp(
       aiHistoryLargePushesPerUserPerMinute: 10_000,
       linkPreviewsPerUserPerMinute: 10_000,
       profileChangesPerUserPerMinute: 10_000,
+      aiConsentChangesPerUserPerMinute: 10_000,
       ...overrides.rateLimits,
     },
   };

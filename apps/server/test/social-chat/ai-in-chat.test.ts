@@ -168,6 +168,72 @@ describe.each(databaseTargets)('AI in a chat on $engine', (target) => {
     });
   });
 
+  it('relays deltas sent together in the order they were sent, and the end after them', async () => {
+    const { alice, bob, chatId } = await friends(t.app);
+    await bothOn(alice, bob, chatId);
+    const [aliceTab, bobTab] = [await tab(alice), await tab(bob)];
+    const answerId = randomUUID();
+    expect((await ask(aliceTab).start(chatId, answerId)).ok).toBe(true);
+    const parts = Array.from({ length: 40 }, (_, i) => `<${i}>`);
+    const ended = upcoming(bobTab, 'aiAnswerEnded');
+    const [replies, endReply] = await Promise.all([
+      Promise.all(parts.map((part) => ask(aliceTab).delta(answerId, part))),
+      ask(aliceTab).end(answerId, false),
+    ]);
+    expect(replies.every((reply) => reply.ok)).toBe(true);
+    expect(endReply.ok).toBe(true);
+    await ended;
+    const seen = aiEvents(bobTab)
+      .filter((r) => r.event === 'aiAnswerDelta')
+      .map((r) => (r.payload as { text: string }).text);
+    expect(seen.join('')).toBe(parts.join(''));
+    expect(aiEvents(bobTab).at(-1)?.event).toBe('aiAnswerEnded');
+  });
+
+  it('limits how often a user switches AI in a chat: every switch tells the other person’s tabs', async () => {
+    const limited = await startTestApp(target, {
+      rateLimits: { aiConsentChangesPerUserPerMinute: 20 },
+    });
+    try {
+      const { alice, chatId } = await friends(limited.app);
+      const replies = [];
+      for (let i = 0; i < 21; i += 1) {
+        replies.push(
+          (await alice.api.call('PUT', paths.chatAi(chatId), { enabled: i % 2 === 0 })).statusCode,
+        );
+      }
+      expect(replies.slice(0, 20).every((status) => status === 200)).toBe(true);
+      expect(replies.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('an answer that sends nothing new for the idle time is stopped for both: no bubble hangs', async () => {
+    const idle = await startTestApp(target, { aiAnswerIdleMs: 200 });
+    const idleUrl = await listen(idle.app);
+    try {
+      const { alice, bob, chatId } = await friends(idle.app);
+      for (const who of [alice, bob]) {
+        dataOf(await who.api.call('PUT', paths.chatAi(chatId), { enabled: true }));
+      }
+      const aliceTab = await connect(idleUrl, { cookie: alice.cookie });
+      const bobTab = await connect(idleUrl, { cookie: bob.cookie });
+      open.push(aliceTab, bobTab);
+      const answerId = randomUUID();
+      expect((await ask(aliceTab).start(chatId, answerId)).ok).toBe(true);
+      expect((await ask(aliceTab).delta(answerId, 'Thinking out loud')).ok).toBe(true);
+      const stopped = await upcoming(bobTab, 'aiAnswerStopped');
+      expect(stopped).toEqual({ chatId, answerId, reason: 'stalled', byUsername: null });
+      expect(await ask(aliceTab).delta(answerId, 'late')).toMatchObject({
+        ok: false,
+        error: { statusCode: 404 },
+      });
+    } finally {
+      await idle.close();
+    }
+  });
+
   it('switching off mid-answer stops it at once for both, and refuses what follows', async () => {
     const { alice, bob, chatId } = await friends(t.app);
     await bothOn(alice, bob, chatId);

@@ -29,6 +29,22 @@ describe('chat input (docs/product.md#chat-input)', () => {
     expect(input).toHaveValue('');
   });
 
+  it('a prefilled draft goes after what the user had typed, never in place of it', async () => {
+    const onSend = vi.fn();
+    const view = render(<ChatInput replying={false} onSend={onSend} onStop={vi.fn()} />);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.setup().type(input, 'half a thought');
+    view.rerender(
+      <ChatInput
+        replying={false}
+        onSend={onSend}
+        onStop={vi.fn()}
+        prefill={{ text: 'The draft.', at: 1 }}
+      />,
+    );
+    expect(input).toHaveValue('half a thought\n\nThe draft.');
+  });
+
   it('blank text is not sent', async () => {
     const { user, input, onSend } = setup();
     await user.type(input, '   {Enter}');

@@ -74,10 +74,16 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function show(ai: AiMessagePayload, own = false) {
+function show(ai: AiMessagePayload, own = false, extra: Partial<RoomMessage> = {}) {
   const handlers = bubbleHandlers();
   const bubble = (
-    <MessageBubble message={message(ai)} own={own} changeable highlighted={false} {...handlers} />
+    <MessageBubble
+      message={{ ...message(ai), ...extra }}
+      own={own}
+      changeable
+      highlighted={false}
+      {...handlers}
+    />
   );
   render(
     <AiBridgeContext value={askModelBridge}>
@@ -105,6 +111,26 @@ beforeEach(async () => {
 });
 
 describe('an AI message in the chat room', () => {
+  it('a forwarded answer names no one’s model: the forwarder did not ask it', () => {
+    show(answer, false, { forwarded: { from: null } });
+    const card = screen.getByTestId('ai-card');
+    expect(card).not.toHaveTextContent("bob's gpt-4o");
+    expect(card).toHaveTextContent('An answer by gpt-4o');
+  });
+
+  it('names chosen by the sender are shown without invisible or direction-changing characters, and wrap anywhere', () => {
+    show({
+      ...share,
+      title: 'Trip\u202Egnp.exe',
+      model: 'gpt\u200B-4o\u2066',
+      provider: 'Open\u202EAI',
+    });
+    const card = screen.getByTestId('ai-card');
+    expect(card.textContent).not.toMatch(/[\u200B\u202E\u2066]/);
+    expect(card).toHaveTextContent('Trip<U+202E>gnp.exe');
+    expect(card.className).toContain('[overflow-wrap:anywhere]');
+  });
+
   it('shows a shared answer as a card: who shared it, the model, the first prompt and the reply as formatted markdown', () => {
     show(share);
     const card = screen.getByTestId('ai-card');

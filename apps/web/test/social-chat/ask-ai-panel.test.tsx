@@ -6,6 +6,7 @@ import { AskAiPanel } from '@/features/social-chat/components/ask-ai-panel';
 import { LiveAiAnswers } from '@/features/social-chat/components/live-ai-answers';
 import { useLiveAiAnswers } from '@/features/social-chat/stores/live-ai-answers';
 import type { AiBridge, AiModelState } from '@/lib/ai-bridge/ai-bridge';
+import { changeLanguage } from '@/lib/i18n/i18n';
 
 const context = Array.from({ length: 20 }, (_, i) => ({
   id: `m${i}`,
@@ -79,6 +80,21 @@ describe('the ask panel', () => {
     expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     expect(onAsk).not.toHaveBeenCalled();
+  });
+
+  it('lists what is missing in the interface’s own words, in Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    try {
+      openPanel({
+        question: 'hi',
+        state: { ready: false, provider: 'OpenAI', missing: ['key', 'model'] },
+      });
+      const line = await screen.findByTestId('ask-ai-model');
+      expect(line.textContent).toMatch(/缺少.+、.+。/);
+      expect(line.textContent).not.toContain(', ');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('is not offered until both switched AI on', async () => {

@@ -74,8 +74,10 @@ export function ChatInput({
     if (!replying) setHeldBack(false);
   }, [replying]);
 
+  // A draft put in from outside goes after what the user typed: their words are never lost.
   useEffect(() => {
-    if (prefill) setText(prefill.text);
+    if (!prefill) return;
+    setText((typed) => (typed.trim() ? `${typed.trimEnd()}\n\n${prefill.text}` : prefill.text));
   }, [prefill]);
 
   useEffect(() => {

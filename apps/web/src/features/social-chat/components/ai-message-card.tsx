@@ -4,10 +4,11 @@ import type {
   AiSharePayload,
 } from '@confab/protocol/ai-in-chat';
 import { Bot } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { visibleText } from '@/lib/visible-text';
+import { withVisibleNames } from '../lib/ai-visible-names';
 import { AiMarkdown } from './ai-markdown';
 import { AiMessageView } from './ai-message-view';
 import { AiUsageLine } from './ai-usage-line';
@@ -45,11 +46,11 @@ function ShareBody({ payload, who }: { payload: AiSharePayload; who: string }) {
   );
 }
 
-function AnswerBody({ payload, who }: { payload: AiAnswerPayload; who: string }) {
+function AnswerBody({ payload, heading }: { payload: AiAnswerPayload; heading: string }) {
   const { t } = useTranslation('socialChat');
   return (
     <>
-      <p className="font-medium">{t('ai.answerBy', { name: who, model: payload.model })}</p>
+      <p className="font-medium">{heading}</p>
       <p className="text-xs text-fg-muted">{t('ai.context', { count: payload.contextCount })}</p>
       <blockquote
         data-testid="ai-question"
@@ -69,19 +70,31 @@ function AnswerBody({ payload, who }: { payload: AiAnswerPayload; who: string })
  * the cost for its sender), and "Open" for the full, read-only view.
  */
 export function AiMessageCard({
-  payload,
+  payload: sent,
   own,
   senderName,
+  forwarded = false,
 }: {
   payload: AiMessagePayload;
   own: boolean;
   senderName: string;
+  /** A forwarded copy: its sender did not ask the model, so no one is named as the asker. */
+  forwarded?: boolean;
 }) {
   const { t } = useTranslation('socialChat');
   const [open, setOpen] = useState(false);
+  const payload = useMemo(() => withVisibleNames(sent), [sent]);
   const who = own ? t('ai.you') : visibleText(senderName);
+  const answerHeading = forwarded
+    ? t('ai.answerForwarded', { model: payload.model })
+    : t('ai.answerBy', { name: who, model: payload.model });
   return (
-    <div data-testid="ai-card" data-kind={payload.kind} className="flex min-w-0 flex-col gap-2">
+    // Names and text chosen by the sender wrap anywhere: a long word never widens the card.
+    <div
+      data-testid="ai-card"
+      data-kind={payload.kind}
+      className="flex min-w-0 flex-col gap-2 [overflow-wrap:anywhere]"
+    >
       <p className="flex items-center gap-1 text-xs text-fg-muted">
         <Bot aria-hidden className="size-3.5 shrink-0" />
         <span className="min-w-0 truncate">
@@ -91,7 +104,7 @@ export function AiMessageCard({
       {payload.kind === 'share' ? (
         <ShareBody payload={payload} who={who} />
       ) : (
-        <AnswerBody payload={payload} who={who} />
+        <AnswerBody payload={payload} heading={answerHeading} />
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <AiUsageLine payload={payload} own={own} />
@@ -100,7 +113,13 @@ export function AiMessageCard({
         </Button>
       </div>
       {open ? (
-        <AiMessageView payload={payload} own={own} who={who} onClose={() => setOpen(false)} />
+        <AiMessageView
+          payload={payload}
+          own={own}
+          who={who}
+          answerHeading={answerHeading}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </div>
   );

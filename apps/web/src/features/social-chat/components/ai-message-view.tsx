@@ -34,11 +34,14 @@ export function AiMessageView({
   payload,
   own,
   who,
+  answerHeading,
   onClose,
 }: {
   payload: AiMessagePayload;
   own: boolean;
   who: string;
+  /** An answer's heading as the card gives it ("‹name›'s ‹model›", or no name when forwarded). */
+  answerHeading: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('socialChat');
@@ -46,12 +49,10 @@ export function AiMessageView({
   const navigate = useNavigate();
   const [continuing, setContinuing] = useState(false);
   const title =
-    payload.kind === 'share'
-      ? payload.title || t('ai.shared', { name: who })
-      : t('ai.answerBy', { name: who, model: payload.model });
+    payload.kind === 'share' ? payload.title || t('ai.shared', { name: who }) : answerHeading;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="w-[min(96vw,44rem)]" data-testid="ai-view">
+      <DialogContent className="w-[min(96vw,44rem)] [overflow-wrap:anywhere]" data-testid="ai-view">
         <DialogTitle className="break-words">{title}</DialogTitle>
         <DialogDescription>
           {t('ai.modelOf', { model: payload.model, provider: payload.provider })}

@@ -133,7 +133,9 @@ export function AskAiPanel({
             ) : (
               <>
                 {t('askAi.missing', {
-                  missing: model.missing.map((part) => t(`askAi.missingParts.${part}`)).join(', '),
+                  missing: model.missing
+                    .map((part) => t(`askAi.missingParts.${part}`))
+                    .join(t('helper.and')),
                 })}{' '}
                 <Link to={paths.mindBox} className="font-medium text-primary underline">
                   {t('askAi.settings')}

@@ -1,9 +1,8 @@
 import { Sparkles } from 'lucide-react';
-import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { AiMarkdownSlot } from '@/lib/ai-bridge/ai-bridge';
 import { visibleText } from '@/lib/visible-text';
+import { AiMarkdown } from './ai-markdown';
 import { liveAnswersIn, useLiveAiAnswers, type LiveAiAnswer } from '../stores/live-ai-answers';
 
 /**
@@ -49,7 +48,6 @@ export function LiveAiBubble({
   onStop?: () => void;
 }) {
   const { t } = useTranslation('socialChat');
-  const Markdown = useContext(AiMarkdownSlot);
   const asker = visibleText(answer.askerUsername);
   if (answer.stopped) {
     const by = visibleText(answer.stopped.byUsername ?? answer.askerUsername);
@@ -85,11 +83,8 @@ export function LiveAiBubble({
         {t('askAi.askedWith', { count: answer.contextCount })}
       </p>
       <div className="min-w-0 break-words" aria-live="polite">
-        {Markdown ? (
-          <Markdown text={answer.text} streaming />
-        ) : (
-          <p className="whitespace-pre-wrap">{answer.text}</p>
-        )}
+        {/* Plain text while the markdown code loads: never the app's loading screen. */}
+        <AiMarkdown text={answer.text} streaming />
       </div>
     </article>
   );

@@ -76,7 +76,12 @@ export const MessageBubble = memo(function MessageBubble({
   const body = message.deleted ? (
     <span className="italic opacity-75">{t('message.deleted')}</span>
   ) : message.ai ? (
-    <AiMessageCard payload={message.ai} own={own} senderName={senderName} />
+    <AiMessageCard
+      payload={message.ai}
+      own={own}
+      senderName={senderName}
+      forwarded={message.forwarded != null}
+    />
   ) : message.attachment || message.contentType !== 'text' ? (
     <FileMessage message={message} onMediaLoad={onMediaLoad} />
   ) : (
