@@ -1,22 +1,28 @@
 // npm run bench:mcp — what POST /api/mcp/call adds to a tool call (budget: median under 2 ms).
-// The same `echo` tool of the reference MCP server is called 1,000 times two ways in one run:
+// The same `echo` tool of the reference MCP server is called 1,000 times each way in one run:
 //  - directly: the official SDK client talking to its own stdio server process (the floor);
 //  - through Confab: HTTP on loopback to the built server (its own process, signed-in user),
-//    which calls its stdio server with the same SDK.
-// Calls alternate in blocks so both sides see the same machine state.
+//    which calls its stdio server with the SDK;
+//  - BENCH_BASELINE_MAIN=<an older build's main.js> adds that build, measured the same way, and
+//    compares what each adds to the floor (an older build must sit where its own dependencies
+//    resolve, e.g. inside apps/server).
+// Calls alternate in blocks so every side sees the same machine state.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startConfab } from './lib/servers';
 
 const calls = Number(process.env.BENCH_CALLS ?? 1000);
 const warmup = 100;
 const block = 100;
 const budgetMs = 2;
+// The added latency may grow by at most this much over the baseline build's.
+const baselineSlack = 0.1;
+const baselineMain = process.env.BENCH_BASELINE_MAIN;
 
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
@@ -69,7 +75,14 @@ const quantile = (values: number[], q: number) => {
 };
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 
-async function main() {
+interface Side {
+  label: string;
+  call: () => Promise<number>;
+  times: number[];
+}
+
+/** A built Confab with the reference server over stdio and a signed-in user. */
+async function startSide(label: string, main: string | undefined, message: () => string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-mcp-'));
   writeFileSync(
     join(dataDir, 'mcp.json'),
@@ -78,22 +91,53 @@ async function main() {
     }),
   );
   // The per-user tool-call allowance protects a real site; here it is not what is measured.
-  const started = await startConfab(dataDir, undefined, {
+  const started = await startConfab(dataDir, main, {
     RATE_LIMIT_TOOL_CALLS_PER_MINUTE: '1000000',
   });
-  const confab = { port: Number(new URL(started.url).port), child: started.child };
-  const direct = new Client({ name: 'bench', version: '1' });
-  try {
-    const account = {
-      username: `bench_${Date.now()}`,
-      email: `bench_${Date.now()}@example.com`,
-      password: 'bench password 1',
-    };
-    const registered = await post(confab.port, '/api/_auth/register', account);
-    if (registered.status !== 201 || !registered.cookie)
-      throw new Error(`register: ${registered.body}`);
-    const cookie = registered.cookie;
+  const port = Number(new URL(started.url).port);
+  const stop = async () => {
+    started.child.kill('SIGTERM');
+    await new Promise((resolve) => started.child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const account = {
+    username: `bench_${Date.now()}_${label.length}`,
+    email: `bench_${Date.now()}_${label.length}@example.com`,
+    password: 'bench password 1',
+  };
+  const registered = await post(port, '/api/_auth/register', account);
+  if (registered.status !== 201 || !registered.cookie) {
+    await stop();
+    throw new Error(`register: ${registered.body}`);
+  }
+  const cookie = registered.cookie;
+  const side: Side = {
+    label,
+    times: [],
+    call: async () => {
+      const begun = performance.now();
+      const reply = await post(
+        port,
+        '/api/mcp/call',
+        { client: 'everything', name: 'echo', args: { message: message() } },
+        cookie,
+      );
+      const elapsed = performance.now() - begun;
+      if (reply.status !== 200) throw new Error(`${label} call: ${reply.status} ${reply.body}`);
+      return elapsed;
+    },
+  };
+  return { side, stop };
+}
 
+async function main() {
+  let n = 0;
+  const message = () => `m${(n += 1)}`;
+  const direct = new Client({ name: 'bench', version: '1' });
+  const started = [await startSide('POST /api/mcp/call, loopback', undefined, message)];
+  try {
+    if (baselineMain)
+      started.push(await startSide('baseline build, same call', baselineMain, message));
     await direct.connect(
       new StdioClientTransport({
         command: process.execPath,
@@ -101,64 +145,54 @@ async function main() {
         stderr: 'ignore',
       }),
     );
-
-    let n = 0;
-    const viaDirect = async () => {
-      const started = performance.now();
-      const result = await direct.callTool({
-        name: 'echo',
-        arguments: { message: `m${(n += 1)}` },
-      });
-      const elapsed = performance.now() - started;
-      if (!Array.isArray(result.content)) throw new Error('direct call failed');
-      return elapsed;
+    const floor: Side = {
+      label: 'SDK client, stdio (floor)',
+      times: [],
+      call: async () => {
+        const begun = performance.now();
+        const result = await direct.callTool({ name: 'echo', arguments: { message: message() } });
+        const elapsed = performance.now() - begun;
+        if (!Array.isArray(result.content)) throw new Error('direct call failed');
+        return elapsed;
+      },
     };
-    const viaConfab = async () => {
-      const started = performance.now();
-      const reply = await post(
-        confab.port,
-        '/api/mcp/call',
-        { client: 'everything', name: 'echo', args: { message: `m${(n += 1)}` } },
-        cookie,
-      );
-      const elapsed = performance.now() - started;
-      if (reply.status !== 200) throw new Error(`call: ${reply.status} ${reply.body}`);
-      return elapsed;
-    };
+    const sides = [floor, ...started.map((entry) => entry.side)];
 
-    for (let i = 0; i < warmup; i += 1) {
-      await viaDirect();
-      await viaConfab();
-    }
-    const directTimes: number[] = [];
-    const confabTimes: number[] = [];
-    while (directTimes.length < calls) {
-      for (let i = 0; i < block && directTimes.length < calls; i += 1)
-        directTimes.push(await viaDirect());
-      for (let i = 0; i < block && confabTimes.length < calls; i += 1)
-        confabTimes.push(await viaConfab());
+    for (let i = 0; i < warmup; i += 1) for (const side of sides) await side.call();
+    while (floor.times.length < calls) {
+      for (const side of sides) {
+        for (let i = 0; i < block && side.times.length < calls; i += 1) {
+          side.times.push(await side.call());
+        }
+      }
     }
 
-    const added = quantile(confabTimes, 0.5) - quantile(directTimes, 0.5);
     console.log(
       `echo tool, ${calls} calls each (after ${warmup} warm-up calls), Node ${process.version}`,
     );
-    console.log(
-      `  SDK client, stdio (floor):      median ${ms(quantile(directTimes, 0.5))}   p99 ${ms(quantile(directTimes, 0.99))}`,
-    );
-    console.log(
-      `  POST /api/mcp/call, loopback:   median ${ms(quantile(confabTimes, 0.5))}   p99 ${ms(quantile(confabTimes, 0.99))}`,
-    );
+    for (const side of sides) {
+      console.log(
+        `  ${side.label.padEnd(32)} median ${ms(quantile(side.times, 0.5))}   p99 ${ms(quantile(side.times, 0.99))}`,
+      );
+    }
+    const addedBy = (side: Side) => quantile(side.times, 0.5) - quantile(floor.times, 0.5);
+    const added = addedBy(sides[1]!);
     console.log(
       `  median added latency: ${ms(added)} (budget ${budgetMs} ms) ${added < budgetMs ? 'OK' : 'OVER BUDGET'}`,
     );
     if (added >= budgetMs) process.exitCode = 1;
+    if (sides[2]) {
+      const baseline = addedBy(sides[2]);
+      const within = added <= baseline * (1 + baselineSlack) || added - baseline < 0.05;
+      console.log(
+        `  baseline build adds ${ms(baseline)}: this build adds ${(added / baseline).toFixed(2)}× as much (limit ${1 + baselineSlack}×) ${within ? 'OK' : 'OVER'}`,
+      );
+      if (!within) process.exitCode = 1;
+    }
   } finally {
     await direct.close().catch(() => {});
-    confab.child.kill('SIGTERM');
-    await new Promise((resolve) => confab.child.once('exit', resolve));
+    for (const entry of started) await entry.stop();
     agent.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { mcpContentSchema, type McpCallReply, type McpContent } from '@confab/protocol/mcp';
 import { AppError } from '../lib/app-error';
 import { McpCallTimeoutError, McpServerError, McpUnavailableError } from './connection';
@@ -38,7 +38,7 @@ export function toCallReply(result: CallToolResult, context: ReplyContext): McpC
       ];
   const structured =
     result.structuredContent && typeof result.structuredContent === 'object'
-      ? result.structuredContent
+      ? (result.structuredContent as Record<string, unknown>)
       : undefined;
   const size =
     Buffer.byteLength(JSON.stringify(raw)) +

@@ -1,14 +1,15 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  ErrorCode,
-  McpError,
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  SseError,
+  UnauthorizedError,
   type CallToolResult,
+  type FetchLike,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
 import { redactUrl, redactUrlsIn } from './redact-url';
 import { openTransport, type OpenedTransport, type StderrTail } from './transports';
@@ -43,7 +44,8 @@ export interface McpConnectionOptions {
 const clientInfo = { name: 'confab', version: '0.1.0' };
 // A server that stayed up this long before it stopped starts its restart delays afresh.
 const stableAfterMs = 30_000;
-const maxToolPages = 50;
+// A server listing more pages than this is refused rather than read without end.
+const maxListPages = 50;
 const maxErrorChars = 1000;
 
 export interface CallOptions {
@@ -121,11 +123,10 @@ export class McpConnection {
     const client = await this.ready();
     const generation = this.generation;
     try {
-      const result = await client.callTool({ name, arguments: args }, undefined, {
-        timeout: options.timeoutMs,
-        signal: options.signal,
-      });
-      return result as CallToolResult;
+      return await client.callTool(
+        { name, arguments: args },
+        { timeout: options.timeoutMs, signal: options.signal },
+      );
     } catch (error) {
       throw this.classify(error, generation, options);
     }
@@ -161,6 +162,12 @@ export class McpConnection {
       const thisTransport = opened;
       client = new Client(clientInfo, {
         capabilities: {},
+        // Both protocol eras: a 2026-07-28 server is found by `server/discover`, an older one
+        // gets the 2025 `initialize` handshake. The legacy SSE transport predates discovery.
+        versionNegotiation: {
+          mode: this.options.transport.type === 'sse' ? 'legacy' : 'auto',
+        },
+        listMaxPages: maxListPages,
         listChanged: {
           tools: {
             onChanged: (error, tools) => {
@@ -242,15 +249,17 @@ export class McpConnection {
 
   private classify(error: unknown, generation: number, options: CallOptions): Error {
     if (options.signal?.aborted) return error instanceof Error ? error : new Error(String(error));
-    if (error instanceof McpError) {
-      if (error.code === (ErrorCode.RequestTimeout as number)) {
-        return new McpCallTimeoutError(
-          `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
-        );
-      }
-      if (error.code === (ErrorCode.ConnectionClosed as number)) {
-        return new McpUnavailableError('The server closed the connection during the call');
-      }
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+      return new McpCallTimeoutError(
+        `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
+      );
+    }
+    if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+      return new McpUnavailableError('The server closed the connection during the call');
+    }
+    if (error instanceof ProtocolError) return new McpServerError(error.message);
+    // The result broke the protocol or the tool's own output schema: the server is up.
+    if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
       return new McpServerError(error.message);
     }
     // Anything else failed below the protocol (an HTTP server that went away, an expired
@@ -277,17 +286,11 @@ export class McpConnection {
   }
 }
 
+/** Every page of the server's tools (the client walks them, at most `maxListPages`). */
 async function listTools(client: Client, timeoutMs: number): Promise<Tool[]> {
   if (!client.getServerCapabilities()?.tools) return [];
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < maxToolPages; page += 1) {
-    const result = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs });
-    tools.push(...result.tools);
-    cursor = result.nextCursor;
-    if (!cursor) break;
-  }
-  return tools;
+  const result = await client.listTools(undefined, { timeout: timeoutMs });
+  return result.tools;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -301,7 +304,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 /** The HTTP status a remote server answered with, when the failure was one. */
 function httpStatusOf(error: Error): number | null {
   if (error instanceof UnauthorizedError) return 401;
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+  if (error instanceof SdkHttpError) return error.status >= 100 ? error.status : null;
+  if (error instanceof SseError) {
     return typeof error.code === 'number' && error.code >= 100 ? error.code : null;
   }
   // The SSE transport's POST errors: "Error POSTing to endpoint (HTTP 401): <body>".
@@ -323,9 +327,13 @@ function describe(error: unknown, transport: McpTransport): string {
   const status = httpStatusOf(error);
   if (status) return `${where}HTTP ${status}`;
   let message = error.message;
-  const cause = error.cause;
-  if (cause instanceof Error && cause.message && !message.includes(cause.message)) {
-    message = `${message} (${cause.message})`;
+  // The reason a connection failed sits at the bottom of the chain ("Version negotiation probe
+  // failed" ← "fetch failed" ← "connect ECONNREFUSED ...").
+  let cause = error.cause;
+  for (let depth = 0; depth < 4 && cause instanceof Error; depth += 1) {
+    if (cause.message && !message.includes(cause.message))
+      message = `${message} (${cause.message})`;
+    cause = cause.cause;
   }
   return `${where}${redactUrlsIn(message)}`;
 }

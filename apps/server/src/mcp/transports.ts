@@ -1,7 +1,10 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpTransport } from '@confab/protocol/mcp';
 
 /** The last lines a stdio server wrote to stderr: shown with its error when it fails. */

@@ -1,6 +1,6 @@
 import { BlockList } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { guardedAgent, isBlockedBy, urlRefusalBy, type AddressRules } from '../lib/address-guard';
 
 /**

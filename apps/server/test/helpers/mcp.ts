@@ -6,14 +6,24 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { loadConfig, type AppConfig } from '../../src/config';
 
 /** The real MCP reference server, from node_modules. */
 export const everythingEntry = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
 );
+
+/** A server built with the SDK 2 server package that speaks only the 2026-07-28 revision. */
+export const modernEntry = join(import.meta.dirname, '../fixtures/modern-mcp-server.mjs');
+
+/** An mcp.json entry that runs the 2026-07-28 server over stdio. */
+export const modernStdio = (extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: [modernEntry, 'stdio'],
+  ...extra,
+});
 
 /** An mcp.json entry that runs the reference server over stdio. */
 export const everythingStdio = (extra: Record<string, unknown> = {}) => ({
@@ -58,8 +68,33 @@ export async function startEverythingHttp(
   port?: number,
 ): Promise<RunningServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [everythingEntry, mode], {
-    env: { ...process.env, PORT: String(port) },
+  const child = await startListening([everythingEntry, mode], { PORT: String(port) }, mode);
+  const path = mode === 'sse' ? '/sse' : '/mcp';
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    process: child,
+    close: () => stopProcess(child),
+  };
+}
+
+/** Starts the 2026-07-28 server over Streamable HTTP (it refuses 2025-era requests). */
+export async function startModernHttp(port?: number): Promise<RunningServer> {
+  port ??= await freePort();
+  const child = await startListening([modernEntry, 'http', String(port)], {}, 'modern');
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    process: child,
+    close: () => stopProcess(child),
+  };
+}
+
+async function startListening(
+  args: string[],
+  env: Record<string, string>,
+  what: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,14 +103,9 @@ export async function startEverythingHttp(
       output += chunk.toString();
       if (/listening on port|running on port/i.test(output)) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`${mode} server exited (${code}): ${output}`)));
+    child.once('exit', (code) => reject(new Error(`${what} server exited (${code}): ${output}`)));
   });
-  const path = mode === 'sse' ? '/sse' : '/mcp';
-  return {
-    url: `http://127.0.0.1:${port}${path}`,
-    process: child,
-    close: () => stopProcess(child),
-  };
+  return child;
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
@@ -152,6 +182,17 @@ export function isRunning(pid: number): boolean {
  * value it answers 401 with `refusalBody`, as an API behind a key does. Its one tool, `whoami`,
  * answers "authorised".
  */
+// Both eras, statelessly: a server for each request, built by the same factory.
+const serveKeyed = toNodeHandler(
+  createMcpHandler(() => {
+    const mcp = new McpServer({ name: 'keyed', version: '1.0.0' });
+    mcp.registerTool('whoami', { description: 'Says the key was accepted' }, () => ({
+      content: [{ type: 'text', text: 'authorised' }],
+    }));
+    return mcp;
+  }),
+);
+
 export async function startKeyedMcpServer(options: {
   header: string;
   value: string;
@@ -163,14 +204,7 @@ export async function startKeyedMcpServer(options: {
       response.end(options.refusalBody);
       return;
     }
-    // Stateless: a server and a transport for each request, as the SDK's examples do.
-    const mcp = new McpServer({ name: 'keyed', version: '1.0.0' });
-    mcp.registerTool('whoami', { description: 'Says the key was accepted' }, () => ({
-      content: [{ type: 'text', text: 'authorised' }],
-    }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => void transport.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
+    void serveKeyed(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
