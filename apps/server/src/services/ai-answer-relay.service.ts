@@ -207,15 +207,11 @@ export class AiAnswerRelayService {
   }
 
   /**
-   * The chat became read-only (a block, a removal): its answers stop. Only where both had AI
-   * on, the one case an answer may be streaming, so other chats hear nothing of it.
+   * The chat became read-only (a block, a removal) while both had AI on, the one case an answer
+   * may be streaming: its answers stop (other chats hear nothing of it).
    */
-  async chatBecameReadOnly(participantIds: readonly string[], chatId: string): Promise<void> {
-    const [someone] = participantIds;
-    if (someone === undefined) return;
-    if (aiConsentOfBoth(await this.options.chats.access(someone, chatId))) {
-      this.stopChat(participantIds, chatId, 'readOnly', null);
-    }
+  chatBecameReadOnly(participantIds: readonly string[], chatId: string): void {
+    this.stopChat(participantIds, chatId, 'readOnly', null);
   }
 
   /** A tab went away: its answers end, unstored, for everyone who watched them. */

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type { ChatToggle, SocialChat } from '@confab/protocol/social-chat';
 import { badRequest, notFound } from '../lib/app-error';
+import { aiConsentOfBoth } from './ai-consent';
 import type { ChatForViewer, ChatRepository } from '../repositories/chat.repository';
 import type { FriendRequestRepository } from '../repositories/friend-request.repository';
 import type { HiddenMessageRepository } from '../repositories/hidden-message.repository';
@@ -180,14 +181,27 @@ export class ChatsService {
    * What the pair may do in their chat changed: each is shown the chat as it now is. Whether
    * it is writable now is returned.
    */
-  async pairChanged(userIds: readonly string[], chatId: string): Promise<boolean> {
-    let writable = false;
-    for (const userId of userIds) {
-      const entry = await this.access(userId, chatId);
-      writable = isChatWritable(entry);
-      this.options.notify.chatUpdated(userId, await this.viewOf(entry));
+  async pairChanged(
+    userIds: readonly string[],
+    chatId: string,
+  ): Promise<{ writable: boolean; aiWasOn: boolean }> {
+    const entries = [];
+    for (const userId of userIds) entries.push(await this.access(userId, chatId));
+    const writable = entries.every(isChatWritable);
+    const aiWasOn = entries.length > 0 && entries.every((entry) => aiConsentOfBoth(entry));
+    // A block or a removal ends both people's "AI in this chat": consent given to a friend is
+    // not carried over an unblock or a new friendship; it starts again from off.
+    if (!writable && entries.some((entry) => entry.me.ai_enabled)) {
+      for (const userId of userIds) {
+        await this.options.chats.updateParticipant(chatId, userId, { ai_enabled: 0 });
+      }
+      entries.splice(0, entries.length);
+      for (const userId of userIds) entries.push(await this.access(userId, chatId));
     }
-    return writable;
+    for (const entry of entries) {
+      this.options.notify.chatUpdated(entry.me.user_id, await this.viewOf(entry));
+    }
+    return { writable, aiWasOn };
   }
 
   /** Tells every tab of the viewer how the chat looks now, and returns it. */

@@ -19,7 +19,8 @@ interface PairChangeParts {
  * What a pair sees at once when their friendship starts, ends or is blocked: each tab gets the
  * chat as it now is (`chatUpdated`, read-only or not, so a composer closes without a reload);
  * a chat that became read-only loses its typing indicators and its room (no typing either way);
- * its live AI answers stop for both (docs/product.md#ask-ai-in-chat); and each is shown the
+ * both people's "AI in this chat" switches go off and, where both were on, its live AI answers
+ * stop for both (docs/product.md#ask-ai-in-chat); and each is shown the
  * other's presence as they may now see it.
  */
 export function tellPairChanges({
@@ -34,8 +35,9 @@ export function tellPairChanges({
   contacts.onPairChanged(async (userIds, chatId) => {
     // The chat as it now is reaches both before the request that changed it answers.
     let writable: boolean;
+    let aiWasOn: boolean;
     try {
-      writable = await chats.pairChanged(userIds, chatId);
+      ({ writable, aiWasOn } = await chats.pairChanged(userIds, chatId));
     } catch (error) {
       log.warn({ err: error }, 'telling a pair of a change failed');
       return;
@@ -43,7 +45,7 @@ export function tellPairChanges({
     // Typing, rooms and presence may wait on Redis: they go on after the answer.
     const rest = async () => {
       if (!writable) {
-        await aiAnswers.chatBecameReadOnly(userIds, chatId);
+        if (aiWasOn) aiAnswers.chatBecameReadOnly(userIds, chatId);
         for (const userId of userIds) await typing.stop(chatId, userId);
         realtime.leaveChat(userIds, chatId);
       }

@@ -285,6 +285,25 @@ describe.each(databaseTargets)('AI in a chat on $engine', (target) => {
     }
   });
 
+  it('a block or a removal switches AI off for both: consent starts again from off when the chat is writable again', async () => {
+    for (const [action, undo] of [
+      ['block', 'unblock'],
+      ['remove', null],
+    ] as const) {
+      const { alice, bob, chatId, contactId } = await friends(t.app);
+      await bothOn(alice, bob, chatId);
+      contactFrom(await bob.contacts.action(action, contactId));
+      expect(await consentOf(alice, chatId)).toEqual({ mine: false, theirs: false });
+      expect(await consentOf(bob, chatId)).toEqual({ mine: false, theirs: false });
+      if (undo) contactFrom(await bob.contacts.action(undo, contactId));
+      else await befriend(bob, alice);
+      expect(await consentOf(alice, chatId)).toEqual({ mine: false, theirs: false });
+      expect(await consentOf(bob, chatId)).toEqual({ mine: false, theirs: false });
+      const post = await alice.api.send(chatId, { type: 'ai_answer', ai: answer() });
+      expect(post.statusCode).toBe(403);
+    }
+  });
+
   it('the asker’s tab going away ends the live answer on the other side', async () => {
     const { alice, bob, chatId } = await friends(t.app);
     await bothOn(alice, bob, chatId);
