@@ -1,0 +1,84 @@
+import type { ChildProcess } from 'node:child_process';
+import { request as apiRequest } from '@playwright/test';
+import {
+  chatRequests,
+  configureProvider,
+  expect,
+  lastReply,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
+import { signInAsAdmin, startEverythingHttp } from '../support/mcp';
+import { startModernHttp } from '../support/modern-mcp';
+
+/**
+ * One chat, tools of both MCP protocol eras: a server speaking only the 2026-07-28 revision
+ * (stateless, found by `server/discover`) and the 2025-era reference server, both added by an
+ * administrator; the model calls one tool of each and its answer quotes both results.
+ */
+let modern: { url: string; process: ChildProcess };
+let legacy: { url: string; process: ChildProcess };
+
+test.beforeAll(async () => {
+  [modern, legacy] = await Promise.all([startModernHttp(), startEverythingHttp()]);
+  const admin = await apiRequest.newContext({
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+  });
+  await signInAsAdmin(admin);
+  for (const [key, url] of [
+    ['era_modern', modern.url],
+    ['era_legacy', legacy.url],
+  ] as const) {
+    const data = {
+      key,
+      name: key,
+      transport: { type: 'streamable-http', url },
+      approvalPolicy: 'never ask',
+    };
+    let saved = await admin.post('/api/mcp/addServer', { data });
+    if (saved.status() === 409) saved = await admin.post('/api/mcp/updateServer', { data });
+    if (!saved.ok()) throw new Error(`saving ${key}: ${saved.status()} ${await saved.text()}`);
+  }
+  await admin.dispose();
+});
+
+test.afterAll(() => {
+  modern.process.kill('SIGKILL');
+  legacy.process.kill('SIGKILL');
+});
+
+const call = (name: string, args: unknown) =>
+  `call:${encodeURIComponent(`${name}:${JSON.stringify(args)}`)}`;
+
+test('a tool of a 2026-07-28 server and one of a 2025-era server answer in one reply', async ({
+  signedIn: page,
+  provider,
+}) => {
+  await openAiChat(page);
+  const tag = `eras-${process.pid}-${Date.now()}`;
+  await configureProvider(page, {
+    provider: 'OpenAI',
+    base: provider.base(
+      [
+        'openai-tools',
+        `tag:${tag}`,
+        call('era_modern--add', { a: 2, b: 3 }),
+        call('era_legacy--echo', { message: 'old' }),
+      ].join(','),
+      '/v1',
+    ),
+    key: 'sk-test',
+    model: 'gpt-4o',
+  });
+  await send(page, 'Add, then echo');
+  await expect(lastReply(page).getByTestId('reply')).toHaveText(
+    'The tools answered: 5 | Echo: old',
+  );
+  const requests = chatRequests(provider, tag);
+  const offered = (requests[0]!.body as { tools: Array<{ function: { name: string } }> }).tools;
+  expect(offered.map((tool) => tool.function.name)).toEqual(
+    expect.arrayContaining(['era_modern--add', 'era_modern--greet_me', 'era_legacy--echo']),
+  );
+  await expect(lastReply(page).getByTestId('tool-call')).toHaveCount(2);
+});
