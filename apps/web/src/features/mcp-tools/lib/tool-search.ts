@@ -95,3 +95,25 @@ export function searchResultText(found: readonly McpOfferedTool[], args: ToolSea
     }),
   );
 }
+
+/** The tools a search found, read back from what the model was told; none if it is not that. */
+export function foundToolsOf(output: string): Array<{ name: string; description: string }> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(output);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item: unknown) => {
+    const entry = item as { name?: unknown; description?: unknown } | null;
+    return typeof entry?.name === 'string'
+      ? [
+          {
+            name: entry.name,
+            description: typeof entry.description === 'string' ? entry.description : '',
+          },
+        ]
+      : [];
+  });
+}
