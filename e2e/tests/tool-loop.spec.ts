@@ -5,6 +5,7 @@ import {
   configureProvider,
   expect,
   lastReply,
+  newChatOffering,
   openAiChat,
   send,
   test,
@@ -58,6 +59,15 @@ test.afterAll(() => {
 const call = (name: string, args: unknown) =>
   `call:${encodeURIComponent(`${name}:${JSON.stringify(args)}`)}`;
 
+/** The servers whose tools the scripted calls name: the chat offers those. */
+const servedBy = (options: string[]) => [
+  ...new Set(
+    options
+      .filter((option) => option.startsWith('call:'))
+      .map((option) => decodeURIComponent(option.slice('call:'.length)).split('--')[0]!),
+  ),
+];
+
 let tags = 0;
 
 /** Points the OpenAI provider at a scripted tool-calling model; returns its requests. */
@@ -82,6 +92,7 @@ async function toolModel(
     key: 'sk-test',
     model: setup.model,
   });
+  await newChatOffering(page, servedBy(options));
   return () => chatRequests(provider, tag);
 }
 
@@ -170,7 +181,7 @@ test('"allow for this chat" is not asked again in that chat, and is asked in a n
   await expect(approval(page)).toHaveCount(0);
   expect(sent()).toHaveLength(4);
 
-  await page.getByRole('button', { name: 'New chat' }).click();
+  await newChatOffering(page, [servers.ask.key]);
   await send(page, 'Echo in a new chat');
   await expect(approval(page)).toBeVisible();
   await approval(page).getByRole('button', { name: 'Allow', exact: true }).click();

@@ -66,13 +66,24 @@ const save = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('picking the tools a chat offers', () => {
+  it('starts from no tool when "All" is unticked, and offers what is then ticked', async () => {
+    const { onSave, user } = renderForm();
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'All tools of the active servers' }),
+    );
+    expect(screen.getByText('0 tools offered with each request.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Second' }));
+    await save(user);
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ toolSelection: ['second'] }));
+  });
+
   it('offers all tools by default and says how many go with each request', async () => {
     const { onSave, user } = renderForm({}, { 'second.get-sum': false });
     const all = await screen.findByRole('checkbox', { name: 'All tools of the active servers' });
     expect(all).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Everything' })).toBeChecked();
     // A tool switched off in the tools settings is not offered, so not counted.
-    expect(screen.getByRole('status')).toHaveTextContent('3 tools offered with each request.');
+    expect(screen.getByText('3 tools offered with each request.')).toBeInTheDocument();
     await save(user);
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ toolSelection: undefined }));
   });
@@ -85,7 +96,7 @@ describe('picking the tools a chat offers', () => {
     ).not.toBeChecked();
     const tools = screen.getByRole('list', { name: 'Tools of Second' });
     await user.click(within(tools).getByRole('checkbox', { name: 'echo' }));
-    expect(screen.getByRole('status')).toHaveTextContent('3 tools offered with each request.');
+    expect(screen.getByText('3 tools offered with each request.')).toBeInTheDocument();
     expect(screen.getByText('1 of 2 tools')).toBeInTheDocument();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Second' }).indeterminate).toBe(
       true,

@@ -75,7 +75,8 @@ export function ChatToolPicker({ value, onChange, disabled, toolStates }: Picker
             <input
               type="checkbox"
               checked={value === undefined}
-              onChange={(e) => onChange(e.target.checked ? undefined : servers.map(([key]) => key))}
+              // Unticked, the user picks from nothing: a chat is usually narrowed to a few tools.
+              onChange={(e) => onChange(e.target.checked ? undefined : [])}
             />
             {t('selection.all')}
           </label>
@@ -131,7 +132,7 @@ export function ChatToolPicker({ value, onChange, disabled, toolStates }: Picker
               );
             })}
           </ul>
-          <p role="status" className="text-xs text-fg-muted">
+          <p aria-live="polite" className="text-xs text-fg-muted">
             {count > toolSearchThreshold
               ? t('selection.countSearch', { count, threshold: toolSearchThreshold })
               : t('selection.count', { count })}

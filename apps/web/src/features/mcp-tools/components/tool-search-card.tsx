@@ -34,13 +34,18 @@ export function ToolSearchCard({ call, live }: { call: ToolCallRecord; live: boo
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2">
         <Search aria-hidden className="size-4 shrink-0 text-fg-muted" />
-        <span className="min-w-0 truncate text-xs font-semibold">
+        <span className="min-w-0 text-xs font-semibold break-words">
           {t('search.title', { query })}
         </span>
         {status === 'done' ? (
-          <Badge variant="success">{t('search.foundCount', { count: found.length })}</Badge>
+          <Badge variant="success" className="shrink-0 whitespace-nowrap">
+            {t('search.foundCount', { count: found.length })}
+          </Badge>
         ) : (
-          <Badge variant={status === 'error' ? 'error' : status === 'running' ? 'info' : 'neutral'}>
+          <Badge
+            variant={status === 'error' ? 'error' : status === 'running' ? 'info' : 'neutral'}
+            className="shrink-0 whitespace-nowrap"
+          >
             {t(`call.status.${status}`)}
           </Badge>
         )}
