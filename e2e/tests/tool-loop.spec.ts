@@ -144,9 +144,10 @@ test('allow: the tool runs on the MCP server and the answer uses its result', as
     tool_call_id: assistant?.tool_calls?.[0]?.id,
     content: 'The sum of 2 and 3 is 5.',
   });
-  // Only the tools of active servers, named {client}--{tool}.
+  // Only the tools of the server the chat offers, named {client}--{tool}.
   const offered = (requests[0]!.body as { tools: Array<{ function: { name: string } }> }).tools;
-  expect(offered.map((t) => t.function.name)).toContain('loop_never--echo');
+  expect(offered.map((t) => t.function.name)).toContain('loop_ask--echo');
+  expect(offered.every((t) => t.function.name.startsWith('loop_ask--'))).toBe(true);
 
   // The card: name, status and duration; opened, the arguments and the result.
   const card = toolCards(page);
