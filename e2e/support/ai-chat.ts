@@ -69,3 +69,22 @@ export const lastReply = (page: Page) => page.getByTestId('reply-block').last();
 /** The requests for replies sent with `tag` (not the model details Ollama is asked for). */
 export const chatRequests = (provider: ProviderServer, tag: string) =>
   provider.requests.filter((r) => r.tag === tag && r.method === 'POST' && r.path !== '/api/show');
+
+/**
+ * Starts a new chat that offers only these servers' tools (docs/product.md#tool-selection), by
+ * their names as the chat settings list them: a run holds more servers than the threshold of the
+ * search step, and a model that calls a tool directly needs the tool offered.
+ */
+export async function newChatOffering(page: Page, servers: readonly string[]) {
+  await page.getByRole('button', { name: 'New chat', exact: true }).click();
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chat settings' });
+  await dialog.getByRole('checkbox', { name: 'All tools of the active servers' }).uncheck();
+  for (const server of servers) {
+    await dialog.getByRole('checkbox', { name: server, exact: true }).check();
+  }
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByText('Chat settings saved')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}

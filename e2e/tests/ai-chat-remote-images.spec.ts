@@ -1,6 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  configureProvider,
+  expect,
+  lastReply,
+  newChatOffering,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
 import { startCollector } from '../support/collector-server';
 import { addToolServer, startEverythingHttp } from '../support/mcp';
 import { watchForScripts } from '../support/xss-payloads';
@@ -42,6 +50,8 @@ async function replyWith(
     key: 'sk-test',
     model: 'gpt-4o',
   });
+  // A whole run holds more servers than the search step's threshold: the chat offers this one.
+  await newChatOffering(page, [serverKey]);
 }
 
 test('an image from another host in a reply or tool result loads nothing until clicked', async ({

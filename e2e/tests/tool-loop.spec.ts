@@ -5,6 +5,7 @@ import {
   configureProvider,
   expect,
   lastReply,
+  newChatOffering,
   openAiChat,
   send,
   test,
@@ -58,6 +59,15 @@ test.afterAll(() => {
 const call = (name: string, args: unknown) =>
   `call:${encodeURIComponent(`${name}:${JSON.stringify(args)}`)}`;
 
+/** The servers whose tools the scripted calls name: the chat offers those. */
+const servedBy = (options: string[]) => [
+  ...new Set(
+    options
+      .filter((option) => option.startsWith('call:'))
+      .map((option) => decodeURIComponent(option.slice('call:'.length)).split('--')[0]!),
+  ),
+];
+
 let tags = 0;
 
 /** Points the OpenAI provider at a scripted tool-calling model; returns its requests. */
@@ -82,6 +92,7 @@ async function toolModel(
     key: 'sk-test',
     model: setup.model,
   });
+  await newChatOffering(page, servedBy(options));
   return () => chatRequests(provider, tag);
 }
 
@@ -133,9 +144,10 @@ test('allow: the tool runs on the MCP server and the answer uses its result', as
     tool_call_id: assistant?.tool_calls?.[0]?.id,
     content: 'The sum of 2 and 3 is 5.',
   });
-  // Only the tools of active servers, named {client}--{tool}.
+  // Only the tools of the server the chat offers, named {client}--{tool}.
   const offered = (requests[0]!.body as { tools: Array<{ function: { name: string } }> }).tools;
-  expect(offered.map((t) => t.function.name)).toContain('loop_never--echo');
+  expect(offered.map((t) => t.function.name)).toContain('loop_ask--echo');
+  expect(offered.every((t) => t.function.name.startsWith('loop_ask--'))).toBe(true);
 
   // The card: name, status and duration; opened, the arguments and the result.
   const card = toolCards(page);
@@ -170,7 +182,7 @@ test('"allow for this chat" is not asked again in that chat, and is asked in a n
   await expect(approval(page)).toHaveCount(0);
   expect(sent()).toHaveLength(4);
 
-  await page.getByRole('button', { name: 'New chat' }).click();
+  await newChatOffering(page, [servers.ask.key]);
   await send(page, 'Echo in a new chat');
   await expect(approval(page)).toBeVisible();
   await approval(page).getByRole('button', { name: 'Allow', exact: true }).click();

@@ -35,6 +35,8 @@
  *   call:NAME:JSON    a tool call of `<provider>-tools` (repeat for two calls in one reply; the
  *                     option is URL-decoded, so encode the JSON's commas)
  *   rounds:N          tool rounds of `<provider>-tools` before it answers (default 1)
+ *   then:NAME:JSON    the one tool call of the next round (after the `call:` round; each `then:`
+ *                     adds a round), for a model whose calls depend on what it was told
  *   tag:TEXT          no effect; recorded with the request so a test can find its own
  */
 export interface ScriptedCall {
@@ -63,6 +65,8 @@ export interface Scenario {
   tokens: number;
   rate?: number;
   calls: ScriptedCall[];
+  /** The call of each round after the first, in order (`then:` options). */
+  laterCalls: ScriptedCall[];
   rounds: number;
   tag?: string;
 }
@@ -89,6 +93,7 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
     noShow: false,
     tokens: 20_000,
     calls: [],
+    laterCalls: [],
     rounds: 1,
   };
   for (const option of options) {
@@ -153,6 +158,13 @@ export function parseScenario(spec: string | undefined, fallback: string): Scena
         const at = value?.indexOf(':') ?? -1;
         if (!value || at <= 0) throw new Error('call: NAME:JSON');
         scenario.calls.push({ name: value.slice(0, at), args: value.slice(at + 1) });
+        break;
+      }
+      case 'then': {
+        const at = value?.indexOf(':') ?? -1;
+        if (!value || at <= 0) throw new Error('then: NAME:JSON');
+        scenario.laterCalls.push({ name: value.slice(0, at), args: value.slice(at + 1) });
+        scenario.rounds = 1 + scenario.laterCalls.length;
         break;
       }
       case 'rounds':

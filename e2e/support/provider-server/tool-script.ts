@@ -136,7 +136,8 @@ export function scriptedReply(scenario: Scenario, body: unknown): Recording {
   const provider = scenario.name === 'deepseek-tools' ? 'deepseek' : 'openai';
   if (!scenario.calls.length) throw new Error(`${scenario.name} needs at least one call: option`);
   const round = toolRoundsSoFar(body);
+  const later = scenario.laterCalls[round - 1];
   return round < scenario.rounds
-    ? scriptedToolCalls(provider, scenario.calls, round + 1)
+    ? scriptedToolCalls(provider, round > 0 && later ? [later] : scenario.calls, round + 1)
     : scriptedAnswer(provider, body);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AiChat, AiChatMessage } from './ai-chat';
 import { mcpCallReplySchema } from './mcp';
+import { toolSelectionSchema } from './mcp-tool-selection';
 import { providerNames } from './providers';
 import { attachmentLimits, imageMimes } from './prompt-attachments';
 
@@ -32,6 +33,7 @@ export const aiChatSchema = z.object({
   context: z.string(),
   // Added later: chats stored or exported before them have none.
   noTools: z.boolean().optional(),
+  toolSelection: toolSelectionSchema.optional(),
   topP: z.number().min(0).max(1).optional(),
   presencePenalty: z.number().min(-2).max(2).optional(),
   updatedAt: epochMs,

@@ -30,6 +30,11 @@ export interface AiChat {
   context: string;
   /** The chat offers the model no tools, even with MCP servers active. Absent: tools offered. */
   noTools?: boolean;
+  /**
+   * The servers (`{server}`) and tools (`{server}.{tool}`) this chat offers
+   * (docs/product.md#tool-selection); absent: every tool that is switched on.
+   */
+  toolSelection?: string[];
   /** Nucleus sampling, 0 to 1; absent: 1 (the provider's default, not sent). */
   topP?: number;
   /** -2 to 2; absent: 0 (not sent). */

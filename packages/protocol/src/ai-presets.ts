@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { providerNames, type ProviderName } from './providers';
+import { toolSelectionSchema } from './mcp-tool-selection';
 
 export const presetLimits = {
   /** Characters of a preset's name (a trimmed name must not be empty). */
@@ -33,6 +34,8 @@ export interface AiPreset {
   maxTokens: number | null;
   maxCtxMessages: number;
   noTools?: boolean;
+  /** The tools a chat started from it offers (docs/product.md#tool-selection); absent: all. */
+  toolSelection?: string[];
   /** Epoch milliseconds. */
   createdAt: number;
   updatedAt: number;
@@ -59,6 +62,7 @@ export const aiPresetSchema = z
     maxTokens: z.number().int().positive().nullable(),
     maxCtxMessages: z.number().int().min(0),
     noTools: z.boolean().optional(),
+    toolSelection: toolSelectionSchema.optional(),
     createdAt: epochMs,
     updatedAt: epochMs,
   })

@@ -28,6 +28,9 @@ export const mcpLimits = {
  */
 export const mcpServerKeyPattern = /^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/;
 
+/** The key under which the app's own tools are named (`confab--search_tools`). */
+export const reservedToolServerKey = 'confab';
+
 export const mcpServerKeySchema = z
   .string({ error: 'Server key is required' })
   .trim()
@@ -36,7 +39,11 @@ export const mcpServerKeySchema = z
   .regex(
     mcpServerKeyPattern,
     'Server key may contain letters, digits, underscores and single hyphens (no "--", no hyphen at either end)',
-  );
+  )
+  // The app's own tools (the tool search step) are named under this key: a server may not take it.
+  .refine((key) => key.toLowerCase() !== reservedToolServerKey, {
+    message: `Server key "${reservedToolServerKey}" is reserved for the app's own tools`,
+  });
 
 export const mcpApprovalPolicies = ['always ask', 'ask once per chat', 'never ask'] as const;
 export type McpApprovalPolicy = (typeof mcpApprovalPolicies)[number];

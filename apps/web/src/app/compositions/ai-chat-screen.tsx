@@ -1,6 +1,7 @@
 import { toolStateKey } from '@confab/protocol/mcp-model-tools';
 import { useMemo } from 'react';
 import { ProviderSettingsPanel } from '@/features/ai-settings/components/provider-settings-panel';
+import { ChatToolPicker } from '@/features/mcp-tools/components/chat-tool-picker';
 import { ChatToolCallCard } from '@/features/mcp-tools/components/chat-tool-call-card';
 import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
 import { ToolSettingsDialog } from '@/features/mcp-tools/components/tool-settings-dialog';
@@ -12,6 +13,10 @@ import {
   ToolCallViewContext,
   type ToolCallView,
 } from '@/features/ai-chat/lib/tool-call-view-context';
+import {
+  ToolSelectionFieldContext,
+  type ToolSelectionField,
+} from '@/features/ai-chat/lib/tool-selection-field-context';
 import { getSettings, updateSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { chatToolsFrom } from './chat-tools-adapter';
@@ -24,31 +29,39 @@ const chatApprovals = { read: chatToolApprovals, write: saveChatToolApprovals };
  * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
  * tools (offered to the model through the chat engine's tools interface, switched on and off in
  * the stored settings' `toolStates`, each call approved in the approval dialog, whose answers
- * are kept with the chat, and shown in the reply as a tool card).
+ * are kept with the chat, and shown in the reply as a tool card), and each chat's choice of
+ * them picked in its settings.
  */
 export function AiChatScreen() {
   const settings = useSettings();
   const runtime = useToolRuntime(chatApprovals);
+  const toolStates = settings.toolStates;
+  const toolSelectionField = useMemo<ToolSelectionField>(
+    () => (props) => <ChatToolPicker {...props} toolStates={toolStates} />,
+    [toolStates],
+  );
   const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
     <ChatToolsContext.Provider value={tools}>
       <ToolCallViewContext.Provider value={toolCallView}>
-        <AiChatPage
-          providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
-          setupForm={<ProviderSettingsPanel firstRun />}
-          toolbarExtras={
-            <ToolSettingsDialog
-              switches={{
-                toolStates: settings.toolStates,
-                onToolStateChange: (server, tool, on) =>
-                  void updateSettings((s) => ({
-                    ...s,
-                    toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
-                  })),
-              }}
-            />
-          }
-        />
+        <ToolSelectionFieldContext.Provider value={toolSelectionField}>
+          <AiChatPage
+            providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
+            setupForm={<ProviderSettingsPanel firstRun />}
+            toolbarExtras={
+              <ToolSettingsDialog
+                switches={{
+                  toolStates: settings.toolStates,
+                  onToolStateChange: (server, tool, on) =>
+                    void updateSettings((s) => ({
+                      ...s,
+                      toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
+                    })),
+                }}
+              />
+            }
+          />
+        </ToolSelectionFieldContext.Provider>
         <ToolApprovalHost />
       </ToolCallViewContext.Provider>
     </ChatToolsContext.Provider>

@@ -14,6 +14,7 @@ import {
   type ChatSettingsErrors,
 } from '../lib/chat-validation';
 import { presetNameError } from '../lib/presets';
+import { useToolSelectionField } from '../lib/tool-selection-field-context';
 import { ModelParameterFields } from './model-parameter-fields';
 
 function draftOf(chat: AiChat): ChatSettingsDraft {
@@ -26,6 +27,7 @@ function draftOf(chat: AiChat): ChatSettingsDraft {
     maxTokens: chat.maxTokens === null ? '' : String(chat.maxTokens),
     stream: chat.stream,
     noTools: chat.noTools === true,
+    toolSelection: chat.toolSelection,
     topP: String(chat.topP ?? topPRange.default),
     presencePenalty: String(chat.presencePenalty ?? presencePenaltyRange.default),
   };
@@ -53,6 +55,7 @@ export function ChatSettingsForm({
   onSaveAsPreset?: (changes: Partial<AiChat>, name: string) => Promise<void>;
 }) {
   const { t } = useTranslation('mindBox');
+  const toolSelectionField = useToolSelectionField();
   const [draft, setDraft] = useState(() => draftOf(chat));
   const [errors, setErrors] = useState<ChatSettingsErrors>({});
   const [saved, setSaved] = useState(false);
@@ -151,6 +154,11 @@ export function ChatSettingsForm({
           </label>
         }
       />
+      {toolSelectionField?.({
+        value: draft.toolSelection,
+        onChange: (toolSelection) => set('toolSelection', toolSelection),
+        disabled: draft.noTools,
+      })}
       <div className="flex items-center gap-3">
         <Button type="submit">{t('chatSettings.save')}</Button>
         {saved ? (

@@ -38,6 +38,8 @@ export interface ChatRequest {
   toolSupport: boolean;
   /** The chat's "No tools" switch: no tools are offered, whatever the model takes. */
   noTools: boolean;
+  /** The chat's tool selection (docs/product.md#tool-selection); absent: every tool. */
+  toolSelection?: readonly string[];
   /** HTML tags were taken out of the prompt (docs/product.md#prompt-content). */
   htmlStripped: boolean;
 }
@@ -107,6 +109,7 @@ export function buildChatRequest(input: {
     stream: chat.stream,
     toolSupport: entry?.toolEnabled !== false,
     noTools: chat.noTools === true,
+    ...(chat.toolSelection ? { toolSelection: chat.toolSelection } : {}),
     htmlStripped: prompted.htmlStripped,
   };
 }

@@ -175,10 +175,13 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
     if (withoutTools && options.tools) {
       onEvent({ type: 'trace', label: 'tools', message: `No tools offered: ${withoutTools}` });
     }
+    const chatTools =
+      options.tools?.openReply?.({ chatId: options.chatId, selection: request.toolSelection }) ??
+      options.tools;
     // Tools that cannot be listed (the tool host is down) leave the model to answer alone.
     const offered =
-      options.tools && !withoutTools
-        ? await options.tools.list().catch((error: unknown) => {
+      chatTools && !withoutTools
+        ? await chatTools.list().catch((error: unknown) => {
             if (signal.aborted) throw error;
             onEvent({
               type: 'trace',
@@ -259,7 +262,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
         label: 'usage',
         message: `input ${step.inputTokens} tokens, output ${step.outputTokens} tokens`,
       });
-      if (!step.toolCalls.length || !options.tools || signal.aborted) break;
+      if (!step.toolCalls.length || !chatTools || signal.aborted) break;
       if (result.rounds > maxRounds) {
         result.toolRoundsCapped = maxRounds;
         onEvent({
@@ -293,7 +296,7 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
           label: 'tool call',
           message: `${call.name} ${stringify(call.args)}`,
         });
-        const outcome = await options.tools
+        const outcome = await chatTools
           .call(call, { chatId: options.chatId, signal })
           .catch((error: unknown): ToolCallOutcome => {
             const message = error instanceof Error ? error.message : String(error);
@@ -316,6 +319,12 @@ export async function runChat(request: ChatRequest, options: ChatRunOptions): Pr
       }
       if (signal.aborted) break;
       messages.push({ role: 'tool', content: results });
+      // A reply's own tools may have grown (the search step found some): offered from now on.
+      if (chatTools !== options.tools && common.tools) {
+        const next = await chatTools.list();
+        common.tools = next.length ? toolSet(next) : undefined;
+        common.toolChoice = common.tools ? 'auto' : undefined;
+      }
       if (result.content && !/\s$/.test(result.content)) {
         result.content += '\n\n';
         onEvent({ type: 'content', text: '\n\n' });

@@ -25,6 +25,18 @@ export interface ToolCallContext {
 export interface ChatTools {
   list(): Promise<ToolForModel[]>;
   call(call: ToolCallRequest, ctx: ToolCallContext): Promise<ToolCallOutcome>;
+  /**
+   * The tools of one reply, for the chat's selection: its `list()` is asked again after every
+   * tool round, since a call (the search step) may make more tools callable. Without it, `list`
+   * and `call` above serve every reply and the list is asked once.
+   */
+  openReply?(scope: ReplyToolScope): ChatTools;
+}
+
+export interface ReplyToolScope {
+  chatId: string;
+  /** The chat's tool selection (docs/product.md#tool-selection); absent: every tool. */
+  selection?: readonly string[];
 }
 
 /** No tools: the model answers on its own. */

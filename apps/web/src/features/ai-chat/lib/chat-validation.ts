@@ -75,6 +75,8 @@ export interface ChatSettingsDraft {
   maxTokens: string;
   stream: boolean;
   noTools: boolean;
+  /** The servers and tools the chat offers (docs/product.md#tool-selection); absent: all. */
+  toolSelection?: string[];
   topP: string;
   presencePenalty: string;
 }
@@ -182,6 +184,8 @@ export function validateChatSettings(
       maxTokens,
       stream: draft.stream,
       noTools: draft.noTools,
+      // Kept as drafted; absent clears the chat's selection (all tools again).
+      ...('toolSelection' in draft ? { toolSelection: draft.toolSelection } : {}),
       topP: topP ?? topPRange.default,
       presencePenalty: presencePenalty ?? presencePenaltyRange.default,
     },

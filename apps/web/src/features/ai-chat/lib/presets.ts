@@ -24,6 +24,7 @@ export function chatSettingsOf(preset: AiPreset): Partial<AiChat> {
     ...(preset.topP !== undefined && { topP: preset.topP }),
     ...(preset.presencePenalty !== undefined && { presencePenalty: preset.presencePenalty }),
     ...(preset.noTools && { noTools: true }),
+    ...(preset.toolSelection && { toolSelection: [...preset.toolSelection] }),
     ...(preset.provider && { provider: preset.provider }),
   };
 }
@@ -45,6 +46,7 @@ export function presetOf(
     maxTokens: settings.maxTokens ?? null,
     maxCtxMessages: settings.maxCtxMessages ?? 10,
     ...(settings.noTools && { noTools: true }),
+    ...(settings.toolSelection && { toolSelection: settings.toolSelection }),
     createdAt: fields.now,
     updatedAt: fields.now,
   };
@@ -82,6 +84,8 @@ export function presetDraftOf(preset: AiPreset): PresetDraft {
     temperature: String(preset.temperature),
     maxTokens: preset.maxTokens === null ? '' : String(preset.maxTokens),
     noTools: preset.noTools === true,
+    // The preset form has no tool picker: an edit keeps the selection the preset was saved with.
+    ...(preset.toolSelection && { toolSelection: preset.toolSelection }),
     topP: String(preset.topP ?? topPRange.default),
     presencePenalty: String(preset.presencePenalty ?? presencePenaltyRange.default),
   };

@@ -1,8 +1,10 @@
 import type { ToolCallRecord } from '@confab/protocol/ai-chat';
 import { parseModelToolName } from '@confab/protocol/mcp-model-tools';
+import { toolSearchName } from '@confab/protocol/mcp-tool-selection';
 import { readToolArgs } from '../lib/tool-runtime';
 import { useApprovalStore } from '../stores/approval-store';
 import { ToolCallCard, type ToolCallCardStatus, type ToolCallView } from './tool-call-card';
+import { ToolSearchCard } from './tool-search-card';
 
 /** Where a call of a reply has got, from what the chat stored of it. */
 export function toolCallCardView(
@@ -34,5 +36,6 @@ export function ChatToolCallCard({ call, live }: { call: ToolCallRecord; live: b
   const waiting = useApprovalStore((state) =>
     state.queue.some((item) => item.request.callId === call.id),
   );
+  if (call.name === toolSearchName) return <ToolSearchCard call={call} live={live} />;
   return <ToolCallCard call={toolCallCardView(call, live, waiting)} />;
 }

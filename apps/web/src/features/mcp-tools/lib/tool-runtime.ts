@@ -12,10 +12,17 @@ import {
   toModelTool,
   type ModelFunctionTool,
 } from '@confab/protocol/mcp-model-tools';
+import {
+  isToolSelected,
+  toolSearchName,
+  toolSearchThreshold,
+  type ToolSelection,
+} from '@confab/protocol/mcp-tool-selection';
 import { ApprovalMemory, type ApprovalDecision, type ApprovalStore } from './approval';
 
 export type { ApprovalStore } from './approval';
 import { errorForModel, resultForModel } from './model-content';
+import { rankTools, readSearchArgs, searchResultText, searchToolDefinition } from './tool-search';
 
 export interface ApprovalRequest {
   chatId: string;
@@ -76,14 +83,85 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     toolStates: Readonly<Record<string, boolean>> | undefined,
     signal?: AbortSignal,
   ): Promise<ModelFunctionTool[]> {
-    const { tools, limits } = await deps.loadOffer(signal);
-    serverTimeoutMs = limits.callTimeoutMs;
-    const switchedOn = tools.filter((tool) => isToolSwitchedOn(toolStates, tool.server, tool.name));
+    const switchedOn = await available(toolStates, undefined, signal);
     offered = new Map(switchedOn.map((tool) => [modelToolName(tool.server, tool.name), tool]));
     return switchedOn.map(toModelTool);
   }
 
+  /** The tools of active servers that are switched on and that the chat selected. */
+  async function available(
+    toolStates: Readonly<Record<string, boolean>> | undefined,
+    selection: ToolSelection | undefined,
+    signal?: AbortSignal,
+  ): Promise<McpOfferedTool[]> {
+    const { tools, limits } = await deps.loadOffer(signal);
+    serverTimeoutMs = limits.callTimeoutMs;
+    return tools.filter(
+      (tool) =>
+        isToolSwitchedOn(toolStates, tool.server, tool.name) &&
+        isToolSelected(selection, tool.server, tool.name),
+    );
+  }
+
+  /**
+   * The tools of one reply (docs/product.md#tool-selection): the chat's selection, and past
+   * `toolSearchThreshold` tools the search step instead, with the tools found so far (they stay
+   * offered until the reply ends). Its state is its own, so replies in other chats do not mix.
+   */
+  function session(
+    toolStates: Readonly<Record<string, boolean>> | undefined,
+    selection: ToolSelection | undefined,
+  ) {
+    let all: McpOfferedTool[] | null = null;
+    const found = new Map<string, McpOfferedTool>();
+    const searching = () => all !== null && all.length > toolSearchThreshold;
+
+    async function list(signal?: AbortSignal): Promise<ModelFunctionTool[]> {
+      all ??= await available(toolStates, selection, signal);
+      if (!searching()) return all.map(toModelTool);
+      return [searchToolDefinition(all), ...[...found.values()].map(toModelTool)];
+    }
+
+    function search(call: ToolCallRequest, started: number): ToolCallOutcome {
+      const args = readToolArgs(call.args);
+      const parsed = typeof args === 'string' ? args : readSearchArgs(args);
+      if (typeof parsed === 'string') {
+        return { outcome: 'error', output: errorForModel(parsed), error: parsed, durationMs: 0 };
+      }
+      const matches = rankTools(all ?? [], parsed);
+      for (const tool of matches) found.set(modelToolName(tool.server, tool.name), tool);
+      return {
+        outcome: 'result',
+        output: searchResultText(matches, parsed),
+        durationMs: now() - started,
+      };
+    }
+
+    async function runCall(
+      call: ToolCallRequest,
+      chatId: string,
+      signal?: AbortSignal,
+    ): Promise<ToolCallOutcome> {
+      if (searching() && call.name === toolSearchName) return search(call, now());
+      const callable = searching()
+        ? found
+        : new Map((all ?? []).map((tool) => [modelToolName(tool.server, tool.name), tool]));
+      return runOffered(callable, call, chatId, signal);
+    }
+
+    return { list, run: runCall };
+  }
+
   async function run(
+    call: ToolCallRequest,
+    chatId: string,
+    signal?: AbortSignal,
+  ): Promise<ToolCallOutcome> {
+    return runOffered(offered, call, chatId, signal);
+  }
+
+  async function runOffered(
+    callable: ReadonlyMap<string, McpOfferedTool>,
     call: ToolCallRequest,
     chatId: string,
     signal?: AbortSignal,
@@ -97,7 +175,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     });
 
     const parsed = parseModelToolName(call.name);
-    const tool = offered.get(call.name);
+    const tool = callable.get(call.name);
     if (!parsed || !tool) return failed('error', `There is no tool "${call.name}"`);
     const args = readToolArgs(call.args);
     if (typeof args === 'string') return failed('error', args);
@@ -139,7 +217,7 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     }
   }
 
-  return { offer, run };
+  return { offer, run, session };
 }
 
 export type ToolRuntime = ReturnType<typeof createToolRuntime>;
