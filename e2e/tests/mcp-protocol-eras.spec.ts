@@ -5,6 +5,7 @@ import {
   configureProvider,
   expect,
   lastReply,
+  newChatOffering,
   openAiChat,
   send,
   test,
@@ -71,6 +72,8 @@ test('a tool of a 2026-07-28 server and one of a 2025-era server answer in one r
     key: 'sk-test',
     model: 'gpt-4o',
   });
+  // A whole run keeps more tools active than are offered without the search step.
+  await newChatOffering(page, ['era_modern', 'era_legacy']);
   await send(page, 'Add, then echo');
   await expect(lastReply(page).getByTestId('reply')).toHaveText(
     'The tools answered: 5 | Echo: old',
