@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { ToolResultContent } from './tool-result-content';
 
-export type ToolCallCardStatus = 'waiting' | 'running' | 'done' | 'error' | 'denied' | 'stopped';
+export type ToolCallCardStatus =
+  'waiting' | 'asking' | 'running' | 'done' | 'error' | 'denied' | 'stopped';
 
 /** A tool call in a reply, as far as it has got. */
 export interface ToolCallView {
@@ -22,6 +23,7 @@ export interface ToolCallView {
 
 const badges: Record<ToolCallCardStatus, BadgeVariant> = {
   waiting: 'warning',
+  asking: 'warning',
   running: 'info',
   done: 'success',
   error: 'error',
