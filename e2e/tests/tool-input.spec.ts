@@ -197,6 +197,11 @@ test('the form in every look: phone and desktop, light and dark, English and Chi
         await page.screenshot({
           path: testInfo.outputPath(`tool-input-${language}-${colorScheme}-${view.name}.png`),
         });
+        // The top of the form: its title, the server's words, the first field's problem.
+        await form.getByRole('heading').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: testInfo.outputPath(`tool-input-top-${language}-${colorScheme}-${view.name}.png`),
+        });
       }
     await form.getByRole('button').nth(1).click();
     await expect(question(page)).toHaveCount(0);

@@ -54,7 +54,9 @@ export function ToolCallCard({
       <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2">
         <Wrench aria-hidden className="size-4 shrink-0 text-fg-muted" />
         <span className="truncate font-mono text-xs font-semibold">{name}</span>
-        <Badge variant={badges[call.status]}>{t(`call.status.${call.status}`)}</Badge>
+        <Badge variant={badges[call.status]} className="shrink-0 whitespace-nowrap">
+          {t(`call.status.${call.status}`)}
+        </Badge>
         {call.status === 'running' ? (
           <Spinner label={t('call.status.running')} className="size-3" />
         ) : null}
