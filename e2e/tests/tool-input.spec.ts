@@ -143,7 +143,7 @@ test('a link opens in a new tab without opener, only once the user chose to open
   const opened = await popup;
   await opened.waitForLoadState();
   expect(opened.url()).toBe('https://consent.example.com/start?flow=7');
-  expect(await opened.evaluate(() => window.opener)).toBeNull();
+  expect(await opened.evaluate(() => window.opener === null)).toBe(true);
   await opened.close();
   await expect(lastReply(page).getByTestId('reply')).toContainText(
     'User completed the URL elicitation flow',
