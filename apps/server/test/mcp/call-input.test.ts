@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpCallReply } from '@confab/protocol/mcp';
 import type { McpInputResponsePayload } from '@confab/protocol/mcp-input';
@@ -10,6 +11,7 @@ import {
   modernStdio,
   requestAs,
   startEverythingHttp,
+  startModernHttp,
   writeMcpFile,
   type RunningServer,
 } from '../helpers/mcp';
@@ -19,16 +21,20 @@ import { signUp } from '../helpers/users';
 
 type Tab = Awaited<ReturnType<typeof connect>>;
 
+const askingEntry = join(import.meta.dirname, '../fixtures/asking-mcp-server.mjs');
+
 // Questions a server asks during a call (elicitation / input_required) reach the user whose
 // call it is, in the tab that made it, and the call goes on with the answer.
 describe.each(databaseTargets)('input during a tool call on $engine', (target) => {
   let t: TestApp;
   let http: RunningServer;
+  let modernHttp: RunningServer;
   let url: string;
   const open: Tab[] = [];
 
   beforeAll(async () => {
     http = await startEverythingHttp('streamableHttp');
+    modernHttp = await startModernHttp();
     t = await startTestApp(
       target,
       // A question waits longer than a call may take: the call's deadline stands still meanwhile.
@@ -39,6 +45,8 @@ describe.each(databaseTargets)('input during a tool call on $engine', (target) =
             everything: everythingStdio(),
             remote: { type: 'streamable-http', url: http.url },
             modern: modernStdio(),
+            modern_remote: { type: 'streamable-http', url: modernHttp.url },
+            asking: { command: process.execPath, args: [askingEntry, 'stdio'] },
           }),
       },
     );
@@ -50,6 +58,7 @@ describe.each(databaseTargets)('input during a tool call on $engine', (target) =
   afterAll(async () => {
     await t.close();
     await http.close();
+    await modernHttp.close();
   });
 
   async function person() {
@@ -199,6 +208,32 @@ describe.each(databaseTargets)('input during a tool call on $engine', (target) =
     expect(textOf(reply.json<McpCallReply>())).toBe('Hello, Ada!');
   });
 
+  it('puts each 2026-07-28 question to its own caller, even with several calls in flight (HTTP)', async () => {
+    const alice = await person();
+    const bob = await person();
+    const aliceCall = alice.call('modern_remote', 'greet_me', {}, randomUUID());
+    const bobCall = bob.call('modern_remote', 'greet_me', {}, randomUUID());
+    const [aliceQuestion, bobQuestion] = await Promise.all([
+      alice.tab.next('mcpInputRequest'),
+      bob.tab.next('mcpInputRequest'),
+    ]);
+    await bob.answer({
+      requestId: bobQuestion.requestId,
+      action: 'accept',
+      content: { name: 'Bob' },
+    });
+    await alice.answer({
+      requestId: aliceQuestion.requestId,
+      action: 'accept',
+      content: { name: 'Alice' },
+    });
+    expect(textOf((await aliceCall).json<McpCallReply>())).toBe('Hello, Alice!');
+    expect(textOf((await bobCall).json<McpCallReply>())).toBe('Hello, Bob!');
+    for (const tab of [alice.tab, bob.tab]) {
+      expect(tab.received.filter((e) => e.event === 'mcpInputRequest')).toHaveLength(1);
+    }
+  });
+
   it('shows a link with its host and tells the tool once the user chose to open it', async () => {
     const alice = await person();
     const callId = randomUUID();
@@ -237,6 +272,28 @@ describe.each(databaseTargets)('input during a tool call on $engine', (target) =
       refusal: 'the link is not http or https',
     });
     expect(alice.tab.received.map((entry) => entry.event)).not.toContain('mcpInputRequest');
+  });
+
+  it('declines a form it cannot show (a nested object) without showing it, and says why', async () => {
+    const alice = await person();
+    const callId = randomUUID();
+    const reply = await alice.call('asking', 'ask_nested', {}, callId);
+    expect(textOf(reply.json<McpCallReply>())).toBe('action: decline');
+    expect(await alice.tab.next('mcpInputEnded')).toMatchObject({
+      callId,
+      refusal: 'the field "address" is of a kind that cannot be shown',
+    });
+    expect(alice.tab.received.map((entry) => entry.event)).not.toContain('mcpInputRequest');
+  });
+
+  it("cuts a server's very long message", async () => {
+    const alice = await person();
+    const calling = alice.call('asking', 'ask_long', {}, randomUUID());
+    const question = await alice.tab.next('mcpInputRequest');
+    expect(question.message).toHaveLength(2000);
+    expect(question.message).not.toContain('END');
+    await alice.answer({ requestId: question.requestId, action: 'cancel' });
+    expect(textOf((await calling).json<McpCallReply>())).toBe('action: cancel');
   });
 
   it('cancels a question nobody can answer: a call made without a callId', async () => {
