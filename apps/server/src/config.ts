@@ -1,6 +1,7 @@
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mcpLimits } from '@confab/protocol/mcp';
+import { mcpInputLimits } from '@confab/protocol/mcp-input';
 import type { DnsLookup } from './lib/address-guard';
 import type { PushConfig } from './services/push.service';
 import { uploadLimits } from '@confab/protocol/social-chat';
@@ -88,6 +89,8 @@ export interface McpHostConfig {
   connectTimeoutMs: number;
   /** Restart delay after a crash or failed start: doubles from `min` up to `max`. */
   restartDelayMs: { min: number; max: number };
+  /** How long a question a server asks during a call waits for the user's answer. */
+  inputWaitMs: number;
   /** Lets admin-added servers reach link-local and cloud metadata addresses (169.254.0.0/16, ...). */
   allowLinkLocalUrls: boolean;
 }
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       callTimeoutMs: intFrom(env, 'MCP_CALL_TIMEOUT_MS', mcpLimits.callTimeoutMs),
       resultMaxBytes: intFrom(env, 'MCP_RESULT_MAX_BYTES', mcpLimits.resultMaxBytes),
       connectTimeoutMs: intFrom(env, 'MCP_CONNECT_TIMEOUT_MS', 15_000),
+      inputWaitMs: intFrom(env, 'MCP_INPUT_WAIT_MS', mcpInputLimits.waitMs),
       restartDelayMs: { min: 1_000, max: 60_000 },
       allowLinkLocalUrls:
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',

@@ -29,6 +29,8 @@ import { ContactsService, type ContactsStore } from './services/contacts.service
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpService } from './services/mcp.service';
+import { McpInputBroker } from './mcp/input-broker';
+import { toErrorReply } from './plugins/errors';
 import { MessageRepository } from './repositories/message.repository';
 import { tellPairChanges } from './services/pair-changes';
 import { ChatsService } from './services/chats.service';
@@ -224,9 +226,19 @@ export function createServices(
   });
   const mcpServers = new McpServerRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
+  const mcpInput = new McpInputBroker({ realtime, waitMs: config.mcp.inputWaitMs, log });
+  realtime.answerForwardedInput((userId, payload) => {
+    if (!mcpInput.holds(payload.requestId)) return null;
+    try {
+      return { ok: true, data: mcpInput.answer(userId, payload) };
+    } catch (error) {
+      return { ok: false, error: toErrorReply(error) };
+    }
+  });
   const mcp = new McpService({
     servers: mcpServers,
     host: mcpHost,
+    input: mcpInput,
     configFilePath: join(config.dataDir, 'mcp.json'),
     ...config.mcp,
     log,
@@ -301,6 +313,7 @@ export function createServices(
     files,
     linkPreviews,
     mcp,
+    mcpInput,
     mcpHost,
     aiHistory,
     aiSettingsSync,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpCallIdSchema } from './mcp-input';
 
 /**
  * The tool service (docs/product.md#rest-mcp): MCP servers, tools, calls and results, and every
@@ -283,6 +284,11 @@ export const mcpCallBodySchema = z.strictObject({
   args: z
     .record(z.string(), z.unknown(), { error: 'args must be a JSON object' })
     .default(() => ({})),
+  /**
+   * Made by the browser for this call: questions the server asks during it
+   * (`mcpInputRequest`) name it, so the tab that made the call answers them.
+   */
+  callId: mcpCallIdSchema.optional(),
 });
 export type McpCallBody = z.infer<typeof mcpCallBodySchema>;
 

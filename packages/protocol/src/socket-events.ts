@@ -22,6 +22,12 @@ import {
   type FriendRequestMessagePayload,
 } from './contacts';
 import type { ErrorReply } from './errors';
+import {
+  mcpInputResponsePayloadSchema,
+  type McpInputEndedPayload,
+  type McpInputRequestPayload,
+  type McpInputResponsePayload,
+} from './mcp-input';
 import type { ProfileUpdatedPayload } from './profile';
 import {
   chatRoomsPayloadSchema,
@@ -157,6 +163,10 @@ export interface ServerToClientEvents {
   aiAnswerEnded: (payload: AiAnswerEndedPayload) => void;
   /** Live answers stopped unstored (AI switched off, read-only, the asker left): to both sides. */
   aiAnswerStopped: (payload: AiAnswerStoppedPayload) => void;
+  /** An MCP server asks the user something during their tool call `callId` (a form or a link). */
+  mcpInputRequest: (payload: McpInputRequestPayload) => void;
+  /** That question is over (answered, cancelled, timed out): its form goes away in every tab. */
+  mcpInputEnded: (payload: McpInputEndedPayload) => void;
 }
 
 export interface ClientToServerEvents {
@@ -183,6 +193,11 @@ export interface ClientToServerEvents {
   aiAnswerDelta: (payload: AiAnswerDeltaPayload, ack?: SocketAck<{ relayed: number }>) => void;
   /** The answer is over: stored as a message, or cancelled. */
   aiAnswerEnd: (payload: AiAnswerEndPayload, ack?: SocketAck<{ answerId: string }>) => void;
+  /** The user's answer to `mcpInputRequest`: accept (with content), decline or cancel. */
+  mcpInputResponse: (
+    payload: McpInputResponsePayload,
+    ack?: SocketAck<{ requestId: string }>,
+  ) => void;
 }
 
 /** The client events that answer through an acknowledgement. */
@@ -208,10 +223,21 @@ export const clientEventSchemas = {
   aiAnswerStart: aiAnswerStartPayloadSchema,
   aiAnswerDelta: aiAnswerDeltaPayloadSchema,
   aiAnswerEnd: aiAnswerEndPayloadSchema,
+  mcpInputResponse: mcpInputResponsePayloadSchema,
 } satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
 
-/** Nothing is sent between server nodes beyond what the adapter carries. */
-export type InterServerEvents = Record<never, never>;
+/**
+ * Between server nodes: an answer to an MCP server's question, from the node holding the user's
+ * socket to the node holding the call (only that node knows the request id).
+ */
+export interface InterServerEvents {
+  /** Every node acknowledges: null when it does not hold the question. */
+  mcpInputResponse: (
+    userId: string,
+    payload: McpInputResponsePayload,
+    ack: (reply: SocketAckReply<{ requestId: string }> | null) => void,
+  ) => void;
+}
 
 /** Set at the handshake from the session cookie; the only source of a socket's user. */
 export interface SocketData {

@@ -1,5 +1,6 @@
 import {
   Client,
+  isInputRequiredResult,
   ProtocolError,
   SdkError,
   SdkErrorCode,
@@ -7,10 +8,14 @@ import {
   SseError,
   UnauthorizedError,
   type CallToolResult,
+  type ClientContext,
+  type ElicitRequestParams,
+  type ElicitResult,
   type FetchLike,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
+import { CallScope, type InputAsker } from './call-scope';
 import { redactUrl, redactUrlsIn } from './redact-url';
 import { openTransport, type OpenedTransport, type StderrTail } from './transports';
 
@@ -51,7 +56,15 @@ const maxErrorChars = 1000;
 export interface CallOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Who the server may ask for input during the call; without one, every question is cancelled. */
+  asker?: InputAsker | null;
 }
+
+// The SDK's own per-request timeout is replaced by the call's deadline, which pauses while the
+// user answers a question: this only bounds a request the deadline somehow missed.
+const sdkRequestTimeoutMs = 2 ** 31 - 1;
+// A tool asking again after this many answers is refused rather than asked without end.
+const maxInputRounds = 10;
 
 /**
  * One MCP server: connects with the official SDK client, keeps the tool list, restarts after a
@@ -78,6 +91,8 @@ export class McpConnection {
   private retryTimer: NodeJS.Timeout | null = null;
   private waiters: Array<() => void> = [];
   private restart: boolean;
+  /** The calls in flight, to find the one a 2025-era server's question belongs to. */
+  private readonly inFlight = new Set<CallScope>();
 
   constructor(private readonly options: McpConnectionOptions) {
     this.restart = options.restart;
@@ -122,13 +137,118 @@ export class McpConnection {
   ): Promise<CallToolResult> {
     const client = await this.ready();
     const generation = this.generation;
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    if (options.signal?.aborted) controller.abort();
+    const scope = new CallScope(options.asker ?? null, controller.signal, options.timeoutMs, abort);
+    this.inFlight.add(scope);
     try {
+      if (client.getProtocolEra() === 'modern')
+        return await this.callAsking(client, name, args, scope);
       return await client.callTool(
         { name, arguments: args },
-        { timeout: options.timeoutMs, signal: options.signal },
+        { timeout: sdkRequestTimeoutMs, signal: controller.signal },
       );
     } catch (error) {
+      if (scope.timedOut && !options.signal?.aborted) {
+        throw new McpCallTimeoutError(
+          `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
+        );
+      }
       throw this.classify(error, generation, options);
+    } finally {
+      scope.stop();
+      this.inFlight.delete(scope);
+      options.signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  /**
+   * A 2026-07-28 call: a result asking for input (`input_required`) is answered here, by the
+   * user of this very call, and the call is made again with the answers (the SDK's automatic
+   * fulfilment could not tell which of the calls in flight a question belongs to).
+   */
+  private async callAsking(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    scope: CallScope,
+  ): Promise<CallToolResult> {
+    let params: Record<string, unknown> = { name, arguments: args };
+    for (let round = 0; round < maxInputRounds; round += 1) {
+      const result: unknown = await client.callTool(params as { name: string }, {
+        timeout: sdkRequestTimeoutMs,
+        signal: scope.signal,
+        allowInputRequired: true,
+      });
+      if (!isInputRequiredResult(result)) return result as CallToolResult;
+      const responses: Record<string, ElicitResult> = {};
+      for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
+        responses[key] = await this.answerEmbedded(request, scope);
+      }
+      params = {
+        name,
+        arguments: args,
+        ...(Object.keys(responses).length > 0 && { inputResponses: responses }),
+        ...(result.requestState !== undefined && { requestState: result.requestState }),
+      };
+    }
+    throw new McpServerError(`The tool still asked for input after ${maxInputRounds} answers`);
+  }
+
+  /** One question inside an `input_required` result: only elicitation is answered. */
+  private answerEmbedded(request: unknown, scope: CallScope): Promise<ElicitResult> {
+    const { method, params } = (request ?? {}) as { method?: unknown; params?: unknown };
+    const message = (params as { message?: unknown } | undefined)?.message;
+    if (method !== 'elicitation/create' || typeof message !== 'string') {
+      this.options.log.warn({ server: this.key, method }, 'MCP input request declined');
+      return Promise.resolve({ action: 'decline' });
+    }
+    return this.askIn(scope, params as ElicitRequestParams, scope.signal);
+  }
+
+  /**
+   * A 2025-era server asks for input during a call (`elicitation/create`). The connection is
+   * shared by every user of this node and the request names no call, so it goes only to the
+   * call it certainly belongs to: the only one in flight. Otherwise it is cancelled and logged;
+   * one user's question never reaches another.
+   */
+  private async onInputRequest(
+    params: ElicitRequestParams,
+    ctx: ClientContext,
+  ): Promise<ElicitResult> {
+    const scope = this.inFlight.size === 1 ? ([...this.inFlight][0] ?? null) : null;
+    if (!scope) {
+      this.options.log.warn(
+        { server: this.key, callsInFlight: this.inFlight.size },
+        'MCP input request cancelled: it names no call and cannot be attributed',
+      );
+      return { action: 'cancel' };
+    }
+    return this.askIn(scope, params, AbortSignal.any([scope.signal, ctx.mcpReq.signal]));
+  }
+
+  private async askIn(
+    scope: CallScope,
+    params: ElicitRequestParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
+    if (!scope.asker) {
+      this.options.log.warn(
+        {
+          server: this.key,
+          callsInFlight: this.inFlight.size,
+        },
+        'MCP input request cancelled: the call has no tab to ask',
+      );
+      return { action: 'cancel' };
+    }
+    const resume = scope.pause();
+    try {
+      return await scope.asker.ask(params, signal);
+    } finally {
+      resume();
     }
   }
 
@@ -161,12 +281,15 @@ export class McpConnection {
       this.live = opened;
       const thisTransport = opened;
       client = new Client(clientInfo, {
-        capabilities: {},
+        // Questions during a call: forms and links the user confirms (docs/product.md#mcp-input).
+        capabilities: { elicitation: { form: {}, url: {} } },
         // Both protocol eras: a 2026-07-28 server is found by `server/discover`, an older one
         // gets the 2025 `initialize` handshake. The legacy SSE transport predates discovery.
         versionNegotiation: {
           mode: this.options.transport.type === 'sse' ? 'legacy' : 'auto',
         },
+        // Each call answers its own `input_required` results (callAsking).
+        inputRequired: { autoFulfill: false },
         listMaxPages: maxListPages,
         listChanged: {
           tools: {
@@ -176,6 +299,9 @@ export class McpConnection {
           },
         },
       });
+      client.setRequestHandler('elicitation/create', (request, ctx) =>
+        this.onInputRequest(request.params, ctx),
+      );
       // The error itself may quote the remote body or the URL: its summary is logged.
       client.onerror = (error) =>
         this.options.log.debug(

@@ -1,6 +1,8 @@
 import type { Server, Socket } from 'socket.io';
+import type { McpInputResponsePayload } from '@confab/protocol/mcp-input';
 import {
   chatRoom,
+  type SocketAckReply,
   userRoom,
   type ClientToServerEvents,
   type InterServerEvents,
@@ -36,8 +38,15 @@ export type UserEventObserver = <E extends keyof ServerToClientEvents>(
   ...args: Parameters<ServerToClientEvents[E]>
 ) => void;
 
+/** Answers a question held on this node for a user whose socket is on another node. */
+export type ForwardedInputAnswerer = (
+  userId: string,
+  payload: McpInputResponsePayload,
+) => SocketAckReply<{ requestId: string }> | null;
+
 export class RealtimeHub {
   private io: AppSocketServer | null = null;
+  private inputAnswerer: ForwardedInputAnswerer | null = null;
   private readonly observers: UserEventObserver[] = [];
   /** Whether every socket is on this node (no cluster adapter): its rooms are all there is. */
   private alone = false;
@@ -46,6 +55,27 @@ export class RealtimeHub {
   attach(io: AppSocketServer, { alone }: { alone: boolean }): void {
     this.io = io;
     this.alone = alone;
+    io.on('mcpInputResponse', (userId, payload, ack) => {
+      ack(this.inputAnswerer?.(userId, payload) ?? null);
+    });
+  }
+
+  /** Who answers the questions this node holds when the answer came to another node. */
+  answerForwardedInput(answerer: ForwardedInputAnswerer): void {
+    this.inputAnswerer = answerer;
+  }
+
+  /**
+   * Hands an answer to the other nodes; the reply of the one holding the question, or null when
+   * none does (or there are no other nodes).
+   */
+  async forwardInput(
+    userId: string,
+    payload: McpInputResponsePayload,
+  ): Promise<SocketAckReply<{ requestId: string }> | null> {
+    if (!this.io || this.alone) return null;
+    const replies = await this.io.serverSideEmitWithAck('mcpInputResponse', userId, payload);
+    return replies.find((reply) => reply !== null) ?? null;
   }
 
   detach(): void {

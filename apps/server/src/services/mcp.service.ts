@@ -16,6 +16,7 @@ import { SecretBoxError } from '../lib/secret-box';
 import { invalidArgs } from '../mcp/args-validator';
 import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
+import type { McpInputBroker } from '../mcp/input-broker';
 import type { ConnectionLogger, McpConnection } from '../mcp/connection';
 import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
 import { urlRefusal } from '../mcp/url-guard';
@@ -27,6 +28,8 @@ import type {
 export interface McpServiceOptions {
   servers: McpServerRepository;
   host: McpHost;
+  /** Puts servers' questions during a call to the user who made it. */
+  input?: McpInputBroker;
   configFilePath: string;
   callTimeoutMs: number;
   resultMaxBytes: number;
@@ -175,6 +178,9 @@ export class McpService {
       const result = await connection.callTool(tool.name, body.args, {
         timeoutMs: this.options.callTimeoutMs,
         signal,
+        asker: body.callId
+          ? (this.options.input?.askerFor(user.id, body.callId, server.key) ?? null)
+          : null,
       });
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       return toCallReply(result, {

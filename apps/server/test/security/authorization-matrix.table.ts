@@ -756,6 +756,13 @@ export const eventTable: Record<keyof ClientToServerEvents, EventRow> = {
     expect: { stranger: 404, participant: 404 },
     why: 'only the tab that started an answer ends it; any other answer id is unknown',
   },
+  mcpInputResponse: {
+    payload: () => ({ requestId: randomUUID(), action: 'decline' }),
+    expect: { stranger: 404, participant: 404 },
+    why:
+      "only the user whose call a server's question belongs to answers it; another user's " +
+      'question is unknown exactly like one that does not exist (test/mcp/call-input.test.ts)',
+  },
 };
 
 function rand(): string {

@@ -18,6 +18,9 @@ describe("a reply's tool call as a card", () => {
     });
     expect(toolCallCardView(call, true, true).status).toBe('waiting');
     expect(toolCallCardView(call, false, false).status).toBe('stopped');
+    // The server asked the user something during the call.
+    expect(toolCallCardView(call, true, false, true).status).toBe('asking');
+    expect(toolCallCardView(call, false, false, true).status).toBe('stopped');
   });
 
   it("shows the tool's reply, its reported error, or why it did not run", () => {

@@ -254,3 +254,32 @@ describe("the model's arguments", () => {
     expect(readToolArgs(5)).toBe('The arguments must be a JSON object');
   });
 });
+
+describe('questions a server asks during a call', () => {
+  it("makes each call with a callId of its own and shows its questions in the model's call until it ends", async () => {
+    const tracking: string[] = [];
+    const bodies: McpCallBody[] = [];
+    let ids = 0;
+    const tools = createToolRuntime({
+      loadOffer: async () => offer([server({ approvalPolicy: 'never ask' })], [echoTool]),
+      callTool: async (body) => {
+        bodies.push(body);
+        expect(tracking).toEqual([`track ${body.callId} for c1`]);
+        return echoed;
+      },
+      askApproval: async () => 'allow',
+      newCallId: () => `call-id-${++ids}-abcdef`,
+      trackInput: (callId, modelCallId) => {
+        tracking.push(`track ${callId} for ${modelCallId}`);
+        return () => tracking.push(`end ${callId}`);
+      },
+      now: () => 0,
+    });
+    await tools.offer({});
+    await tools.run({ id: 'c1', name: 'everything--echo', args: { message: 'hi' } }, 'chat-1');
+    expect(bodies).toEqual([
+      { client: 'everything', name: 'echo', args: { message: 'hi' }, callId: 'call-id-1-abcdef' },
+    ]);
+    expect(tracking).toEqual(['track call-id-1-abcdef for c1', 'end call-id-1-abcdef']);
+  });
+});

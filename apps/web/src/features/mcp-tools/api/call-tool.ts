@@ -4,7 +4,12 @@ import {
   type McpCallBody,
   type McpCallReply,
 } from '@confab/protocol/mcp';
+import { mcpInputLimits } from '@confab/protocol/mcp-input';
 import { apiFetch } from '@/lib/api-client';
+
+// A call the server may ask the user about waits while they answer (the server's deadline
+// stands still; each question has its own limit): the browser allows for a few questions.
+const askingAllowanceMs = mcpInputLimits.waitMs * 3;
 
 /**
  * `POST /api/mcp/call`. The server cancels a tool after its own timeout (60 s by default, the
@@ -20,7 +25,10 @@ export function callMcpTool(
     method: 'POST',
     body,
     signal: options.signal,
-    timeoutMs: (options.serverTimeoutMs ?? mcpLimits.callTimeoutMs) + 10_000,
+    timeoutMs:
+      (options.serverTimeoutMs ?? mcpLimits.callTimeoutMs) +
+      10_000 +
+      (body.callId ? askingAllowanceMs : 0),
     parse: (json) => mcpCallReplySchema.parse(json),
   });
 }

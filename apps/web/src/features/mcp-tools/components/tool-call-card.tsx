@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { ToolResultContent } from './tool-result-content';
 
-export type ToolCallCardStatus = 'waiting' | 'running' | 'done' | 'error' | 'denied' | 'stopped';
+export type ToolCallCardStatus =
+  'waiting' | 'asking' | 'running' | 'done' | 'error' | 'denied' | 'stopped';
 
 /** A tool call in a reply, as far as it has got. */
 export interface ToolCallView {
@@ -22,6 +23,7 @@ export interface ToolCallView {
 
 const badges: Record<ToolCallCardStatus, BadgeVariant> = {
   waiting: 'warning',
+  asking: 'warning',
   running: 'info',
   done: 'success',
   error: 'error',
@@ -52,7 +54,9 @@ export function ToolCallCard({
       <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2">
         <Wrench aria-hidden className="size-4 shrink-0 text-fg-muted" />
         <span className="truncate font-mono text-xs font-semibold">{name}</span>
-        <Badge variant={badges[call.status]}>{t(`call.status.${call.status}`)}</Badge>
+        <Badge variant={badges[call.status]} className="shrink-0 whitespace-nowrap">
+          {t(`call.status.${call.status}`)}
+        </Badge>
         {call.status === 'running' ? (
           <Spinner label={t('call.status.running')} className="size-3" />
         ) : null}

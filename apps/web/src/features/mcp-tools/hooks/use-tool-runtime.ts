@@ -4,6 +4,7 @@ import { callMcpTool } from '../api/call-tool';
 import { mcpOfferQueryOptions } from '../api/offer';
 import { createToolRuntime, type ApprovalStore, type ToolRuntime } from '../lib/tool-runtime';
 import { requestApproval } from '../stores/approval-store';
+import { newCallId, trackCallInput } from '../stores/input-store';
 
 /**
  * Tool runtime bound to the server's API and the approval dialog (render <ToolApprovalHost/>).
@@ -18,6 +19,8 @@ export function createBrowserToolRuntime(
     loadOffer: () => queryClient.fetchQuery(mcpOfferQueryOptions),
     callTool: callMcpTool,
     askApproval: requestApproval,
+    trackInput: trackCallInput,
+    newCallId,
     approvals,
   });
 }

@@ -42,6 +42,12 @@ export interface ToolRuntimeDeps {
     options: { signal?: AbortSignal; serverTimeoutMs?: number },
   ): Promise<McpCallReply>;
   askApproval(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision>;
+  /**
+   * Shows the questions the server asks during call `callId` in the card of the model's call;
+   * returns the end of it. Without it, calls are made without a `callId` (nobody is asked).
+   */
+  trackInput?(callId: string, modelCallId: string): () => void;
+  newCallId?(): string;
   /** Where each chat's approvals are kept; the page's memory when not given. */
   approvals?: ApprovalStore;
   now?: () => number;
@@ -197,9 +203,11 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
       if (decision === 'deny') return failed('denied', 'The user denied this tool call');
     }
 
+    const callId = deps.trackInput && deps.newCallId ? deps.newCallId() : undefined;
+    const untrack = callId ? deps.trackInput?.(callId, call.id) : undefined;
     try {
       const result = await deps.callTool(
-        { client: parsed.client, name: parsed.toolName, args },
+        { client: parsed.client, name: parsed.toolName, args, ...(callId && { callId }) },
         { signal, serverTimeoutMs },
       );
       const output = resultForModel(result);
@@ -214,6 +222,8 @@ export function createToolRuntime(deps: ToolRuntimeDeps) {
     } catch (error) {
       if (signal?.aborted) throw error;
       return failed('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      untrack?.();
     }
   }
 
