@@ -21,7 +21,15 @@ export class McpUnavailableError extends Error {}
 /** The tool did not answer in time; the call was cancelled. */
 export class McpCallTimeoutError extends Error {}
 /** The server answered the call with a protocol error (unknown tool, bad arguments, ...). */
-export class McpServerError extends Error {}
+export class McpServerError extends Error {
+  /** The JSON-RPC error code the server answered with, when it did (-32002: no such resource). */
+  constructor(
+    message: string,
+    readonly code: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export interface ConnectionLogger {
   info(object: object, message: string): void;
@@ -68,6 +76,11 @@ export class McpConnection {
   /** A stdio server's last output when it failed: for administrators only (it may hold secrets). */
   output: string | null = null;
   tools: Tool[] = [];
+  /**
+   * Prompts and resources, read on first use and kept until the server says they changed or
+   * the connection is made again (keyed by what was listed).
+   */
+  readonly lists = new Map<'prompts' | 'resources', Promise<unknown>>();
 
   private client: Client | null = null;
   private live: OpenedTransport | null = null;
@@ -132,6 +145,20 @@ export class McpConnection {
     }
   }
 
+  /**
+   * Runs one request on the connected client, its failures classified like a tool call's
+   * (protocol refusal, time-out, a server gone away).
+   */
+  async request<T>(run: (client: Client) => Promise<T>, options: CallOptions): Promise<T> {
+    const client = await this.ready();
+    const generation = this.generation;
+    try {
+      return await run(client);
+    } catch (error) {
+      throw this.classify(error, generation, options);
+    }
+  }
+
   async close(): Promise<void> {
     this.generation += 1;
     this.setStatus('closed', null);
@@ -174,6 +201,8 @@ export class McpConnection {
               if (!error && tools && generation === this.generation) this.tools = tools;
             },
           },
+          prompts: { autoRefresh: false, onChanged: () => this.lists.delete('prompts') },
+          resources: { autoRefresh: false, onChanged: () => this.lists.delete('resources') },
         },
       });
       // The error itself may quote the remote body or the URL: its summary is logged.
@@ -200,6 +229,7 @@ export class McpConnection {
       }
       this.client = client;
       this.tools = tools;
+      this.lists.clear();
       this.connectedAt = Date.now();
       this.setStatus('connected', null);
       this.options.log.info({ server: this.key, tools: tools.length }, 'MCP server connected');
@@ -257,7 +287,7 @@ export class McpConnection {
     if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
       return new McpUnavailableError('The server closed the connection during the call');
     }
-    if (error instanceof ProtocolError) return new McpServerError(error.message);
+    if (error instanceof ProtocolError) return new McpServerError(error.message, error.code);
     // The result broke the protocol or the tool's own output schema: the server is up.
     if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
       return new McpServerError(error.message);
@@ -301,6 +331,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * "Invalid result for tools/list: [zod issues as JSON]" as a sentence an administrator reads:
+ * which answer broke the protocol and where (at most three places).
+ */
+function invalidResult(message: string): string | null {
+  const match = /^Invalid result for ([\w/]+): (\[[\s\S]*\])$/.exec(message);
+  if (!match) return null;
+  try {
+    const issues = JSON.parse(match[2] ?? '[]') as Array<{ path?: unknown[]; message?: string }>;
+    const places = issues
+      .slice(0, 3)
+      .map((issue) => `${(issue.path ?? []).join('.') || 'the result'}: ${issue.message ?? '?'}`);
+    return `The server's answer to ${match[1]} is not valid MCP (${places.join('; ')})`;
+  } catch {
+    return null;
+  }
+}
+
 /** The HTTP status a remote server answered with, when the failure was one. */
 function httpStatusOf(error: Error): number | null {
   if (error instanceof UnauthorizedError) return 401;
@@ -326,6 +374,13 @@ function describe(error: unknown, transport: McpTransport): string {
   const where = transport.type === 'stdio' ? '' : `${redactUrl(transport.url)}: `;
   const status = httpStatusOf(error);
   if (status) return `${where}HTTP ${status}`;
+  const invalid = invalidResult(error.message);
+  if (invalid) return `${where}${invalid}`;
+  if (error instanceof SdkError && error.code === SdkErrorCode.ListPaginationExceeded) {
+    const method = (error.data as { method?: unknown } | undefined)?.method;
+    const what = typeof method === 'string' ? method.split('/')[0] : 'items';
+    return `${where}The server listed more than ${maxListPages} pages of ${what} without reaching the end; the list was refused`;
+  }
   let message = error.message;
   // The reason a connection failed sits at the bottom of the chain ("Version negotiation probe
   // failed" ← "fetch failed" ← "connect ECONNREFUSED ...").
