@@ -147,14 +147,14 @@ describe('a server of 1,000 tools in the settings', () => {
   }));
   const switches = { toolStates: {}, onToolStateChange: () => {} };
 
-  it('shows 50 rows at first, more on request, and finds any tool by its name', async () => {
+  it('shows 20 rows at first, 20 more on request, and finds any tool by its name', async () => {
     const user = userEvent.setup();
     render(<ServerTools serverName="Many" tools={tools} switches={switches} />);
     const list = screen.getByRole('list', { name: 'Tools of Many' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
-    expect(screen.getByText('50 of 1000 tools shown')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show 50 more tools' }));
-    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('20 of 1000 tools shown')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 20 more tools' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(40);
     await user.type(screen.getByRole('searchbox', { name: 'Filter the tools of Many' }), '0999');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText('tool_0999')).toBeInTheDocument();

@@ -37,7 +37,7 @@ function ToolRow({ tool, switches }: { tool: McpTool; switches: ToolSwitches }) 
 
 // A server may list a thousand tools: the list grows a page at a time, so that the dialog
 // opens at once; the filter finds a tool beyond the first page.
-export const toolsPageSize = 50;
+export const toolsPageSize = 20;
 
 /** A server's tools, each with its switch; long lists a page at a time, with a filter. */
 export function ServerTools({
