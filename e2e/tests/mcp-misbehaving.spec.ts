@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUpViaApi } from '../support/accounts';
+import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
 import { inEveryLook } from '../support/looks';
 import { signInAsAdmin, writeOperatorFile } from '../support/mcp';
 
@@ -24,6 +25,7 @@ test.beforeAll(() => {
     many: { ...rawStdio('many-tools', '1000', '100'), name: 'Many tools' },
     bad_tools: { ...rawStdio('invalid-tools'), name: 'Bad tools' },
     endless: { ...rawStdio('endless-pages'), name: 'Endless' },
+    bad_output: { ...rawStdio('bad-output'), name: 'Bad output', approvalPolicy: 'never ask' },
   });
 });
 
@@ -79,6 +81,31 @@ test('a user sees only that the garbage servers are unavailable, and the chat sc
   const input = page.getByRole('textbox', { name: 'Message' });
   await input.fill('/');
   await expect(page.getByTestId('slash-menu')).toContainText('No prompt matches');
+});
+
+test('a tool whose structured result breaks its output schema: the card names the tool and what was wrong, and the model is told', async ({
+  signedIn: page,
+  provider,
+}) => {
+  await openAiChat(page);
+  const call = `call:${encodeURIComponent('bad_output--count_items:{}')}`;
+  await configureProvider(page, {
+    provider: 'OpenAI',
+    base: provider.base(['openai-tools', call].join(','), '/v1'),
+    key: 'sk-test',
+    model: 'gpt-4o',
+  });
+  await send(page, 'How many items?');
+  const card = lastReply(page).getByTestId('tool-call');
+  await expect(card).toContainText('bad_output--count_items');
+  await expect(card).toContainText('Error');
+  await card.locator('summary').first().click();
+  await expect(card).toContainText(
+    'MCP server "bad_output" refused the call to "count_items": Structured content does not match the tool\'s output schema: data/count must be number',
+  );
+  // The model read the same error as the tool's answer, and answered.
+  await expect(lastReply(page).getByTestId('reply')).toContainText('The tools answered');
+  await expect(lastReply(page).getByTestId('reply')).toContainText('count_items');
 });
 
 test('the settings with a garbage server and 1,000 tools, in every look', async ({
