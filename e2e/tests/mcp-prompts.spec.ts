@@ -168,5 +168,13 @@ test('the slash list and the argument form in every look', async ({
     await shot('form');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('prompt-arguments')).toBeHidden();
+    await input.fill('');
+    await page
+      .getByRole('button', { name: language === 'en' ? 'Attach a resource' : '附加资源' })
+      .click();
+    await expect(page.getByTestId('resource-picker').getByRole('listitem').first()).toBeVisible();
+    await shot('picker');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('resource-picker')).toBeHidden();
   });
 });

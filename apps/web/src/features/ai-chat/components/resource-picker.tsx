@@ -139,7 +139,8 @@ export function ResourcePicker({
                   placeholder={t('resources.search')}
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
-                  className="flex-1"
+                  // In a column (a phone) it keeps its own height; beside the server it takes the rest.
+                  className="sm:flex-1"
                 />
               </div>
             ) : null}
