@@ -92,6 +92,8 @@ describe.each(databaseTargets)(
       ]);
       const prompts = (await user.get('/api/mcp/prompts')).json<McpPromptsReply>();
       expect(prompts.prompts.some((prompt) => prompt.server === 'good')).toBe(true);
+    // Servers without prompts list none, without a failure.
+    expect(prompts.failures).toEqual([]);
     });
 
     it('refuses the garbage servers readably when used: 502 naming the server, never a 500', async () => {
