@@ -26,7 +26,9 @@ describe.each(databaseTargets)(
         // Retries far apart: the state read is the error, not the next attempt's "connecting".
         {
           mcp: mcpSettings({
-            connectTimeoutMs: 3_000,
+            // Long enough for the reference server to start on a busy machine; the garbage
+            // servers use all of it.
+            connectTimeoutMs: 10_000,
             restartDelayMs: { min: 60_000, max: 60_000 },
           }),
         },
@@ -62,10 +64,10 @@ describe.each(databaseTargets)(
         return server.error ?? '';
       };
       expect(errorOf('not_json')).toBe(
-        'The server did not complete the MCP handshake within 3000 ms',
+        'The server did not complete the MCP handshake within 10000 ms',
       );
       expect(errorOf('wrong_rpc')).toBe(
-        'The server did not complete the MCP handshake within 3000 ms',
+        'The server did not complete the MCP handshake within 10000 ms',
       );
       expect(errorOf('bad_tools')).toBe(
         "The server's answer to tools/list is not valid MCP (tools: Invalid input: expected array, received string)",
@@ -92,8 +94,8 @@ describe.each(databaseTargets)(
       ]);
       const prompts = (await user.get('/api/mcp/prompts')).json<McpPromptsReply>();
       expect(prompts.prompts.some((prompt) => prompt.server === 'good')).toBe(true);
-    // Servers without prompts list none, without a failure.
-    expect(prompts.failures).toEqual([]);
+      // Servers without prompts list none, without a failure.
+      expect(prompts.failures).toEqual([]);
     });
 
     it('refuses the garbage servers readably when used: 502 naming the server, never a 500', async () => {
