@@ -172,6 +172,8 @@ test('the slash list and the argument form in every look', async ({
     await page
       .getByRole('button', { name: language === 'en' ? 'Attach a resource' : '附加资源' })
       .click();
+    // Other specs' servers may still be listed: this spec's is chosen.
+    await page.getByTestId('resource-picker').getByRole('combobox').selectOption(key);
     await expect(page.getByTestId('resource-picker').getByRole('listitem').first()).toBeVisible();
     await shot('picker');
     await page.keyboard.press('Escape');
