@@ -75,6 +75,12 @@ export class McpConnection {
   error: string | null = null;
   /** A stdio server's last output when it failed: for administrators only (it may hold secrets). */
   output: string | null = null;
+  /**
+   * The failure before the attempt now under way: a server tried again is shown with why it
+   * failed, rather than as starting (most of a garbage server's time is its next attempt).
+   * Cleared once it connects or is closed.
+   */
+  lastFailure: { error: string; output: string | null } | null = null;
   tools: Tool[] = [];
   /**
    * Prompts and resources, read on first use and kept until the server says they changed or
@@ -262,6 +268,7 @@ export class McpConnection {
     this.client = null;
     this.setStatus('error', message.slice(0, maxErrorChars));
     this.output = stderr?.lines() || null;
+    this.lastFailure = { error: this.error ?? message, output: this.output };
     if (!this.restart) return;
     const { min, max } = this.options.restartDelayMs;
     const delay = Math.min(max, min * 2 ** this.attempt);
@@ -309,6 +316,7 @@ export class McpConnection {
     this.status = status;
     this.error = error;
     this.output = null;
+    if (status === 'connected' || status === 'closed') this.lastFailure = null;
     if (status === 'connecting') return;
     const waiters = this.waiters;
     this.waiters = [];
