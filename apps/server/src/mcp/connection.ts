@@ -26,7 +26,15 @@ export class McpUnavailableError extends Error {}
 /** The tool did not answer in time; the call was cancelled. */
 export class McpCallTimeoutError extends Error {}
 /** The server answered the call with a protocol error (unknown tool, bad arguments, ...). */
-export class McpServerError extends Error {}
+export class McpServerError extends Error {
+  /** The JSON-RPC error code the server answered with, when it did (-32002: no such resource). */
+  constructor(
+    message: string,
+    readonly code: number | null = null,
+  ) {
+    super(message);
+  }
+}
 
 export interface ConnectionLogger {
   info(object: object, message: string): void;
@@ -80,7 +88,18 @@ export class McpConnection {
   error: string | null = null;
   /** A stdio server's last output when it failed: for administrators only (it may hold secrets). */
   output: string | null = null;
+  /**
+   * The failure before the attempt now under way: a server tried again is shown with why it
+   * failed, rather than as starting (most of a garbage server's time is its next attempt).
+   * Cleared once it connects or is closed.
+   */
+  lastFailure: { error: string; output: string | null } | null = null;
   tools: Tool[] = [];
+  /**
+   * Prompts and resources, read on first use and kept until the server says they changed or
+   * the connection is made again (keyed by what was listed).
+   */
+  readonly lists = new Map<'prompts' | 'resources', Promise<unknown>>();
 
   private client: Client | null = null;
   private live: OpenedTransport | null = null;
@@ -252,6 +271,20 @@ export class McpConnection {
     }
   }
 
+  /**
+   * Runs one request on the connected client, its failures classified like a tool call's
+   * (protocol refusal, time-out, a server gone away).
+   */
+  async request<T>(run: (client: Client) => Promise<T>, options: CallOptions): Promise<T> {
+    const client = await this.ready();
+    const generation = this.generation;
+    try {
+      return await run(client);
+    } catch (error) {
+      throw this.classify(error, generation, options);
+    }
+  }
+
   async close(): Promise<void> {
     this.generation += 1;
     this.setStatus('closed', null);
@@ -297,6 +330,8 @@ export class McpConnection {
               if (!error && tools && generation === this.generation) this.tools = tools;
             },
           },
+          prompts: { autoRefresh: false, onChanged: () => this.lists.delete('prompts') },
+          resources: { autoRefresh: false, onChanged: () => this.lists.delete('resources') },
         },
       });
       client.setRequestHandler('elicitation/create', (request, ctx) =>
@@ -326,6 +361,7 @@ export class McpConnection {
       }
       this.client = client;
       this.tools = tools;
+      this.lists.clear();
       this.connectedAt = Date.now();
       this.setStatus('connected', null);
       this.options.log.info({ server: this.key, tools: tools.length }, 'MCP server connected');
@@ -358,6 +394,7 @@ export class McpConnection {
     this.client = null;
     this.setStatus('error', message.slice(0, maxErrorChars));
     this.output = stderr?.lines() || null;
+    this.lastFailure = { error: this.error ?? message, output: this.output };
     if (!this.restart) return;
     const { min, max } = this.options.restartDelayMs;
     const delay = Math.min(max, min * 2 ** this.attempt);
@@ -383,7 +420,7 @@ export class McpConnection {
     if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
       return new McpUnavailableError('The server closed the connection during the call');
     }
-    if (error instanceof ProtocolError) return new McpServerError(error.message);
+    if (error instanceof ProtocolError) return new McpServerError(error.message, error.code);
     // The result broke the protocol or the tool's own output schema: the server is up.
     if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
       return new McpServerError(error.message);
@@ -405,6 +442,7 @@ export class McpConnection {
     this.status = status;
     this.error = error;
     this.output = null;
+    if (status === 'connected' || status === 'closed') this.lastFailure = null;
     if (status === 'connecting') return;
     const waiters = this.waiters;
     this.waiters = [];
@@ -425,6 +463,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * "Invalid result for tools/list: [zod issues as JSON]" as a sentence an administrator reads:
+ * which answer broke the protocol and where (at most three places).
+ */
+function invalidResult(message: string): string | null {
+  const match = /^Invalid result for ([\w/]+): (\[[\s\S]*\])$/.exec(message);
+  if (!match) return null;
+  try {
+    const issues = JSON.parse(match[2] ?? '[]') as Array<{ path?: unknown[]; message?: string }>;
+    const places = issues
+      .slice(0, 3)
+      .map((issue) => `${(issue.path ?? []).join('.') || 'the result'}: ${issue.message ?? '?'}`);
+    return `The server's answer to ${match[1]} is not valid MCP (${places.join('; ')})`;
+  } catch {
+    return null;
+  }
 }
 
 /** The HTTP status a remote server answered with, when the failure was one. */
@@ -452,6 +508,13 @@ function describe(error: unknown, transport: McpTransport): string {
   const where = transport.type === 'stdio' ? '' : `${redactUrl(transport.url)}: `;
   const status = httpStatusOf(error);
   if (status) return `${where}HTTP ${status}`;
+  const invalid = invalidResult(error.message);
+  if (invalid) return `${where}${invalid}`;
+  if (error instanceof SdkError && error.code === SdkErrorCode.ListPaginationExceeded) {
+    const method = (error.data as { method?: unknown } | undefined)?.method;
+    const what = typeof method === 'string' ? method.split('/')[0] : 'items';
+    return `${where}The server listed more than ${maxListPages} pages of ${what} without reaching the end; the list was refused`;
+  }
   let message = error.message;
   // The reason a connection failed sits at the bottom of the chain ("Version negotiation probe
   // failed" ← "fetch failed" ← "connect ECONNREFUSED ...").

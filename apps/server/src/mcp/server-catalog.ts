@@ -135,7 +135,9 @@ export class McpServerCatalog {
       ? 'inactive'
       : !connection || connection.status === 'closed'
         ? 'connecting'
-        : connection.status;
+        : connection.status === 'connecting' && connection.lastFailure
+          ? 'error'
+          : connection.status;
     return {
       key: server.key,
       name: server.name,
@@ -158,6 +160,7 @@ export class McpServerCatalog {
  */
 function failureFor(admin: boolean, connection: McpConnection): string {
   if (!admin) return mcpUnavailableToUsers;
-  const reason = connection.error ?? 'The server is not connected';
-  return connection.output ? `${reason}. Its last output:\n${connection.output}` : reason;
+  const failed = connection.status === 'error' ? connection : connection.lastFailure;
+  const reason = failed?.error ?? 'The server is not connected';
+  return failed?.output ? `${reason}. Its last output:\n${failed.output}` : reason;
 }

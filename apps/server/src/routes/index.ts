@@ -27,6 +27,7 @@ import { mcpGetConfigRoute } from './api/mcp/getConfig';
 import { mcpInitRoute } from './api/mcp/init';
 import { mcpOfferRoute } from './api/mcp/offer';
 import { mcpPutConfigRoute } from './api/mcp/putConfig';
+import { mcpPromptAndResourceRoutes } from './api/mcp/prompts-and-resources';
 import { mcpToolsRoute } from './api/mcp/tools';
 import { mcpUpdateServerRoute } from './api/mcp/updateServer';
 import { pushRoutes } from './api/push/push';
@@ -58,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mcpPutConfigRoute);
   await app.register(mcpActivateRoute);
   await app.register(mcpDeactivateRoute);
+  await app.register(mcpPromptAndResourceRoutes);
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);

@@ -9,6 +9,15 @@ import type {
   McpToolsQuery,
   McpToolsReply,
 } from '@confab/protocol/mcp';
+import type {
+  McpGetPromptBody,
+  McpGetPromptReply,
+  McpPromptsReply,
+  McpReadResourceBody,
+  McpReadResourceReply,
+  McpResourcesQuery,
+  McpResourcesReply,
+} from '@confab/protocol/mcp-prompts';
 import { definitionsFromPutConfig, type McpPutConfigBody } from '@confab/protocol/mcp-config-file';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../lib/app-error';
 import { isUniqueViolation } from '../db/errors';
@@ -17,7 +26,14 @@ import { invalidArgs } from '../mcp/args-validator';
 import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
 import type { McpInputBroker } from '../mcp/input-broker';
-import type { ConnectionLogger, McpConnection } from '../mcp/connection';
+import { McpServerError, type ConnectionLogger, type McpConnection } from '../mcp/connection';
+import {
+  getPrompt,
+  listPrompts,
+  listResources,
+  promptArguments,
+  readResource,
+} from '../mcp/prompts-resources';
 import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
@@ -192,6 +208,108 @@ export class McpService {
     } catch (error) {
       throw toCallError(error, server.key, tool.name, isAdmin(user));
     }
+  }
+
+  /** `GET /api/mcp/prompts`: the composer's slash commands; a server that fails is named. */
+  async prompts(user: SessionUser | null): Promise<McpPromptsReply> {
+    requireUser(user);
+    const { servers } = await this.catalog.sync();
+    const reply: McpPromptsReply = { prompts: [], failures: [] };
+    const connected = await this.connectedActive(servers);
+    const listed = await Promise.allSettled(
+      connected.map(async ([server, connection]) => {
+        const prompts = await listPrompts(connection, this.limits());
+        return prompts.map((prompt) => ({
+          server: server.key,
+          serverName: server.name,
+          name: prompt.name,
+          ...(prompt.title && { title: prompt.title }),
+          description: prompt.description ?? '',
+          arguments: promptArguments(prompt),
+        }));
+      }),
+    );
+    listed.forEach((outcome, index) => {
+      if (outcome.status === 'fulfilled') reply.prompts.push(...outcome.value);
+      else
+        reply.failures.push({
+          server: connected[index]?.[0].key ?? '?',
+          error: isAdmin(user) ? reasonOf(outcome.reason) : 'Its prompts could not be read',
+        });
+    });
+    return reply;
+  }
+
+  /** `POST /api/mcp/getPrompt`: the prompt's messages, its required arguments checked first. */
+  async getPrompt(
+    user: SessionUser | null,
+    body: McpGetPromptBody,
+    signal?: AbortSignal,
+  ): Promise<McpGetPromptReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const connection = await this.connected(user, server);
+    const prompts = await listPrompts(connection, this.limits()).catch((error: unknown) => {
+      throw toCallError(error, server.key, 'prompts/list', isAdmin(user));
+    });
+    const prompt = prompts.find((candidate) => candidate.name === body.name);
+    if (!prompt) throw notFound(`MCP server "${server.key}" has no prompt "${body.name}"`);
+    const known = new Set((prompt.arguments ?? []).map((argument) => argument.name));
+    const fields: Record<string, string> = {};
+    for (const argument of prompt.arguments ?? []) {
+      if (argument.required && !body.args[argument.name]?.trim())
+        fields[`args.${argument.name}`] = 'is required';
+    }
+    for (const name of Object.keys(body.args)) {
+      if (!known.has(name)) fields[`args.${name}`] = `is not an argument of "${prompt.name}"`;
+    }
+    const first = Object.entries(fields)[0];
+    if (first) throw badRequest(`${first[0]}: ${first[1]}`, fields);
+    try {
+      return await getPrompt(connection, prompt.name, body.args, this.limits(signal));
+    } catch (error) {
+      throw toCallError(error, server.key, prompt.name, isAdmin(user));
+    }
+  }
+
+  /** `GET /api/mcp/resources?server=`: one server's resources and templates. */
+  async resources(user: SessionUser | null, query: McpResourcesQuery): Promise<McpResourcesReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(query.server), query.server);
+    const connection = await this.connected(user, server);
+    try {
+      return await listResources(connection, this.limits());
+    } catch (error) {
+      throw toCallError(error, server.key, 'resources/list', isAdmin(user));
+    }
+  }
+
+  /** `POST /api/mcp/readResource`: a resource read through its server, size-capped. */
+  async readResource(
+    user: SessionUser | null,
+    body: McpReadResourceBody,
+    signal?: AbortSignal,
+  ): Promise<McpReadResourceReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const connection = await this.connected(user, server);
+    try {
+      return await readResource(connection, body.uri, this.limits(signal));
+    } catch (error) {
+      // -32002 is the protocol's "resource not found"; older servers answer -32602 for it.
+      if (error instanceof McpServerError && (error.code === -32002 || error.code === -32602)) {
+        throw notFound(`MCP server "${server.key}" has no resource "${body.uri}"`);
+      }
+      throw toCallError(error, server.key, 'resources/read', isAdmin(user));
+    }
+  }
+
+  private limits(signal?: AbortSignal) {
+    return {
+      timeoutMs: this.options.callTimeoutMs,
+      maxBytes: this.options.resultMaxBytes,
+      signal,
+    };
   }
 
   async addServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {

@@ -218,3 +218,12 @@ export async function startKeyedMcpServer(options: {
       }),
   };
 }
+
+/** The hand-written misbehaving server (test/fixtures/raw-mcp-server.mjs), one mode per entry. */
+export const rawEntry = join(import.meta.dirname, '../fixtures/raw-mcp-server.mjs');
+
+/** An mcp.json entry that runs the misbehaving server in `mode` over stdio. */
+export const rawStdio = (mode: string, ...args: string[]) => ({
+  command: process.execPath,
+  args: [rawEntry, mode, ...args],
+});

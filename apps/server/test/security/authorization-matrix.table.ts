@@ -619,6 +619,35 @@ export const routeTable: Record<string, RouteRow> = {
     expect: signedIn(),
     why: 'every signed-in user may call the tools of the active servers',
   },
+  'GET /api/mcp/prompts': {
+    expect: signedIn(),
+    why: "every signed-in user's composer offers the prompts of the active servers",
+  },
+  'POST /api/mcp/getPrompt': {
+    // A server of its own: the rows that switch "everything" off may come first.
+    request: async (w) => {
+      await w.addMcpServer('prompting');
+      return { body: { client: 'prompting', name: 'simple-prompt' } };
+    },
+    expect: signedIn(),
+    why: 'every signed-in user may use the prompts of the active servers',
+  },
+  'GET /api/mcp/resources': {
+    request: async (w) => {
+      await w.addMcpServer('listing');
+      return { query: 'server=listing' };
+    },
+    expect: signedIn(),
+    why: 'every signed-in user may attach the resources of the active servers',
+  },
+  'POST /api/mcp/readResource': {
+    request: async (w) => {
+      await w.addMcpServer('reading');
+      return { body: { client: 'reading', uri: 'demo://resource/dynamic/text/1' } };
+    },
+    expect: signedIn(),
+    why: 'every signed-in user may read the resources of the active servers, through the server',
+  },
   'GET /api/mcp/init': {
     expect: signedIn(),
     why: 'the chat screen of every user reads the servers (header values for admins only)',

@@ -9,6 +9,7 @@ import { useToolRuntime } from '@/features/mcp-tools/hooks/use-tool-runtime';
 import { AiChatPage } from '@/features/ai-chat/routes/ai-chat-page';
 import { chatToolApprovals, saveChatToolApprovals } from '@/features/ai-chat/actions/chat-actions';
 import { ChatToolsContext } from '@/features/ai-chat/lib/chat-tools-context';
+import { PromptSourcesContext } from '@/features/ai-chat/lib/prompt-sources';
 import {
   ToolCallViewContext,
   type ToolCallView,
@@ -20,6 +21,7 @@ import {
 import { getSettings, updateSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
 import { chatToolsFrom } from './chat-tools-adapter';
+import { mcpPromptSources } from './prompt-sources-adapter';
 
 const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call} live={live} />;
 // Approvals are kept with each chat's data: a reload does not ask again, and they sync with it.
@@ -29,8 +31,9 @@ const chatApprovals = { read: chatToolApprovals, write: saveChatToolApprovals };
  * /agents/mindBox composed from its features: the AI chat, its provider settings, and the MCP
  * tools (offered to the model through the chat engine's tools interface, switched on and off in
  * the stored settings' `toolStates`, each call approved in the approval dialog, whose answers
- * are kept with the chat, and shown in the reply as a tool card), and each chat's choice of
- * them picked in its settings.
+ * are kept with the chat, and shown in the reply as a tool card), each chat's choice of them
+ * picked in its settings, and the servers' prompts (the composer's slash commands) and
+ * resources (attachments).
  */
 export function AiChatScreen() {
   const settings = useSettings();
@@ -43,8 +46,9 @@ export function AiChatScreen() {
   const tools = useMemo(() => chatToolsFrom(runtime, () => getSettings().toolStates), [runtime]);
   return (
     <ChatToolsContext.Provider value={tools}>
-      <ToolCallViewContext.Provider value={toolCallView}>
-        <ToolSelectionFieldContext.Provider value={toolSelectionField}>
+      <PromptSourcesContext.Provider value={mcpPromptSources}>
+        <ToolCallViewContext.Provider value={toolCallView}>
+          <ToolSelectionFieldContext.Provider value={toolSelectionField}>
           <AiChatPage
             providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
             setupForm={<ProviderSettingsPanel firstRun />}
@@ -61,9 +65,10 @@ export function AiChatScreen() {
               />
             }
           />
-        </ToolSelectionFieldContext.Provider>
-        <ToolApprovalHost />
-      </ToolCallViewContext.Provider>
+          </ToolSelectionFieldContext.Provider>
+          <ToolApprovalHost />
+        </ToolCallViewContext.Provider>
+      </PromptSourcesContext.Provider>
     </ChatToolsContext.Provider>
   );
 }

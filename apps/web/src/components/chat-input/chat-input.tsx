@@ -54,9 +54,10 @@ export function ChatInput({
   placeholder?: string;
   /**
    * Replaces the text when it changes (`at` tells two equal texts apart). It is not reported
-   * through `onTextChange`: nothing (not even typing) is said until the user acts.
+   * through `onTextChange`: nothing (not even typing) is said until the user acts. `replace`:
+   * it takes the place of the text (a slash command typed is replaced by its prompt).
    */
-  prefill?: { text: string; at: number } | null;
+  prefill?: { text: string; at: number; replace?: boolean } | null;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -77,7 +78,9 @@ export function ChatInput({
   // A draft put in from outside goes after what the user typed: their words are never lost.
   useEffect(() => {
     if (!prefill) return;
-    setText((typed) => (typed.trim() ? `${typed.trimEnd()}\n\n${prefill.text}` : prefill.text));
+    setText((typed) =>
+      typed.trim() && !prefill.replace ? `${typed.trimEnd()}\n\n${prefill.text}` : prefill.text,
+    );
   }, [prefill]);
 
   useEffect(() => {

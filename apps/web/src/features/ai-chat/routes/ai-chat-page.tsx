@@ -37,6 +37,11 @@ import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
 import { usePromptAttachments } from '../hooks/use-prompt-attachments';
+import { useSlashPrompts } from '../hooks/use-slash-prompts';
+import { usePromptSources } from '../lib/prompt-sources';
+import { SlashPromptMenu } from '../components/slash-prompt-menu';
+import { PromptArgumentForm } from '../components/prompt-argument-form';
+import { ResourcePicker } from '../components/resource-picker';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
 import { ShareRangeDialog } from '../components/share-range-dialog';
 import { buildShareSnapshot } from '../lib/share-snapshot';
@@ -143,6 +148,8 @@ export function AiChatPage({
     chats.length === 0 &&
     (missing.length > 0 || settingsSaved === false);
   const attachments = usePromptAttachments(settings, active);
+  const promptSources = usePromptSources();
+  const slash = useSlashPrompts(promptSources, composerRef);
   const attachEnabled = !firstRun && missing.length === 0 && loaded;
   const asideRef = useRef<HTMLElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -358,16 +365,42 @@ export function AiChatPage({
             onRemove={attachments.remove}
             onDismiss={attachments.dismissRefusals}
           />
+          {slash.open ? (
+            <SlashPromptMenu
+              prompts={slash.matches}
+              failures={slash.failures}
+              loading={slash.loading}
+              active={slash.active}
+              onChoose={slash.choose}
+              onHover={slash.setActive}
+            />
+          ) : null}
+          {slash.failure ? (
+            <Alert variant="error" role="alert" title={t('slash.fillFailed')}>
+              {slash.failure}
+            </Alert>
+          ) : null}
           <ChatInput
             inputRef={composerRef}
+            onTextChange={slash.onTextChange}
+            prefill={slash.prefill}
             onArrowUpEmpty={editLastPrompt}
             replying={replying}
             disabled={missing.length > 0 || !loaded}
             accessory={
-              <AttachButton
-                onFiles={(files) => void attachments.add(files)}
-                disabled={!attachEnabled}
-              />
+              <>
+                <AttachButton
+                  onFiles={(files) => void attachments.add(files)}
+                  disabled={!attachEnabled}
+                />
+                {promptSources ? (
+                  <ResourcePicker
+                    sources={promptSources}
+                    disabled={!attachEnabled}
+                    onFiles={attachments.add}
+                  />
+                ) : null}
+              </>
             }
             allowBlank={attachments.items.length > 0}
             onSend={(text) => {
@@ -380,6 +413,7 @@ export function AiChatPage({
           />
         </FileDropZone>
       </div>
+      <PromptArgumentForm prompt={slash.chosen} onSubmit={slash.fill} onClose={slash.cancel} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {ShareToChat ? (
         <>

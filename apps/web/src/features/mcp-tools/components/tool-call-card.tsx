@@ -87,6 +87,7 @@ export function ToolCallCard({
               content={call.result.content}
               structuredContent={call.result.structuredContent}
               tool={name}
+              server={call.server}
             />
           </section>
         ) : null}

@@ -1,6 +1,8 @@
 import type { McpContent } from '@confab/protocol/mcp';
 import { useTranslation } from 'react-i18next';
-import { audioDataUrl, base64Bytes, formatBytes, imageDataUrl, safeHref } from '../lib/safe-media';
+import { audioDataUrl, base64Bytes, formatBytes, imageDataUrl } from '../lib/safe-media';
+import { ResourceLinkCard } from './resource-link-card';
+import { StructuredContentView } from './structured-content-view';
 
 const pre =
   'max-h-80 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-xs whitespace-pre-wrap break-words';
@@ -9,7 +11,15 @@ const pre =
  * One content block of a tool result. Everything is rendered as React text (escaped); media only
  * as data URLs of an allowed type; links only to http(s) addresses.
  */
-function ContentBlock({ item, tool }: { item: McpContent; tool: string }) {
+function ContentBlock({
+  item,
+  tool,
+  server,
+}: {
+  item: McpContent;
+  tool: string;
+  server: string | null;
+}) {
   const { t } = useTranslation('mcpTools');
   switch (item.type) {
     case 'text':
@@ -39,30 +49,8 @@ function ContentBlock({ item, tool }: { item: McpContent; tool: string }) {
         <p className="text-xs text-fg-muted">{t('call.audio', { type: item.mimeType })}</p>
       );
     }
-    case 'resource_link': {
-      const href = safeHref(item.uri);
-      return (
-        <p className="text-sm">
-          <span className="font-medium">{t('call.resourceLink')}: </span>
-          {href ? (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className="text-link underline"
-            >
-              {item.title ?? item.name}
-            </a>
-          ) : (
-            <span>{item.title ?? item.name}</span>
-          )}{' '}
-          <span className="font-mono text-xs text-fg-muted">{item.uri}</span>
-          {item.description ? (
-            <span className="block text-xs text-fg-muted">{item.description}</span>
-          ) : null}
-        </p>
-      );
-    }
+    case 'resource_link':
+      return <ResourceLinkCard link={item} server={server} />;
     case 'resource': {
       const { uri, mimeType, text, blob } = item.resource;
       if (typeof text === 'string') {
@@ -87,10 +75,13 @@ export function ToolResultContent({
   content,
   structuredContent,
   tool,
+  server = null,
 }: {
   content: McpContent[];
   structuredContent?: Record<string, unknown>;
   tool: string;
+  /** The tool's server: resource links are read through it. */
+  server?: string | null;
 }) {
   const { t } = useTranslation('mcpTools');
   if (content.length === 0 && !structuredContent) {
@@ -99,13 +90,9 @@ export function ToolResultContent({
   return (
     <div className="flex flex-col gap-2">
       {content.map((item, index) => (
-        <ContentBlock key={index} item={item} tool={tool} />
+        <ContentBlock key={index} item={item} tool={tool} server={server} />
       ))}
-      {content.length === 0 && structuredContent ? (
-        <pre className={pre} aria-label={t('call.structured')}>
-          {JSON.stringify(structuredContent, null, 2)}
-        </pre>
-      ) : null}
+      {structuredContent ? <StructuredContentView value={structuredContent} /> : null}
     </div>
   );
 }
