@@ -28,6 +28,7 @@ import { AdminRolesService } from './services/admin-roles.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
+import { McpOAuthRepository } from './repositories/mcp-oauth.repository';
 import { McpService } from './services/mcp.service';
 import { MessageRepository } from './repositories/message.repository';
 import { tellPairChanges } from './services/pair-changes';
@@ -223,11 +224,13 @@ export function createServices(
     extras: messageExtras,
   });
   const mcpServers = new McpServerRepository(database.db, secrets);
+  const mcpOAuth = new McpOAuthRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
     servers: mcpServers,
     host: mcpHost,
     configFilePath: join(config.dataDir, 'mcp.json'),
+    oauth: mcpOAuth,
     ...config.mcp,
     log,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpOAuthConnectionStates, mcpOAuthInputSchema, mcpOAuthViewSchema } from './mcp-oauth';
 
 /**
  * The tool service (docs/product.md#rest-mcp): MCP servers, tools, calls and results, and every
@@ -166,6 +167,8 @@ export const mcpServerInputSchema = z.object({
   transport: mcpRemoteTransportSchema,
   approvalPolicy: mcpApprovalPolicySchema.default('always ask'),
   active: z.boolean().default(true),
+  /** The server wants each user to sign in with OAuth (see ./mcp-oauth); null or absent: no. */
+  auth: mcpOAuthInputSchema.nullable().optional(),
 });
 export type McpServerInput = z.infer<typeof mcpServerInputSchema>;
 
@@ -202,6 +205,10 @@ export const mcpServerSchema = z.object({
   error: z.string().nullable(),
   /** How many tools the server offers, once connected. */
   toolCount: z.number().int().nullable(),
+  /** Present when each user signs in with OAuth: the settings for administrators, else null. */
+  auth: mcpOAuthViewSchema.nullable().optional(),
+  /** Present when each user signs in with OAuth: the viewer's own connection. */
+  connection: z.enum(mcpOAuthConnectionStates).optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
   type CallToolResult,
   type FetchLike,
+  type OAuthClientProvider,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
@@ -34,6 +35,8 @@ export interface McpConnectionOptions {
   transport: McpTransport;
   /** fetch for remote transports (a guarded one for admin-added servers). */
   fetch?: FetchLike;
+  /** A user's OAuth sign-in, for a server where each user connects their own account. */
+  authProvider?: OAuthClientProvider;
   connectTimeoutMs: number;
   restartDelayMs: { min: number; max: number };
   /** False for a trial connection: a failure is reported, never retried. */
@@ -157,7 +160,10 @@ export class McpConnection {
     let opened: OpenedTransport | null = null;
     let client: Client | null = null;
     try {
-      opened = openTransport(this.options.transport, { fetch: this.options.fetch });
+      opened = openTransport(this.options.transport, {
+        fetch: this.options.fetch,
+        authProvider: this.options.authProvider,
+      });
       this.live = opened;
       const thisTransport = opened;
       client = new Client(clientInfo, {

@@ -29,6 +29,10 @@ import { mcpOfferRoute } from './api/mcp/offer';
 import { mcpPutConfigRoute } from './api/mcp/putConfig';
 import { mcpToolsRoute } from './api/mcp/tools';
 import { mcpUpdateServerRoute } from './api/mcp/updateServer';
+import { mcpOAuthStartRoute } from './api/mcp/oauth/start';
+import { mcpOAuthCallbackRoute } from './api/mcp/oauth/callback';
+import { mcpOAuthDisconnectRoute } from './api/mcp/oauth/disconnect';
+import { mcpOAuthClientMetadataRoute } from './api/mcp/oauth/client-metadata';
 import { pushRoutes } from './api/push/push';
 
 /** Every route of the server. Folders mirror the URLs. */
@@ -58,6 +62,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mcpPutConfigRoute);
   await app.register(mcpActivateRoute);
   await app.register(mcpDeactivateRoute);
+  await app.register(mcpOAuthStartRoute);
+  await app.register(mcpOAuthCallbackRoute);
+  await app.register(mcpOAuthDisconnectRoute);
+  await app.register(mcpOAuthClientMetadataRoute);
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);

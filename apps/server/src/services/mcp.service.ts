@@ -17,7 +17,23 @@ import { invalidArgs } from '../mcp/args-validator';
 import { toCallError, toCallReply, unavailable } from '../mcp/call-result';
 import type { McpHost } from '../mcp/host';
 import type { ConnectionLogger, McpConnection } from '../mcp/connection';
-import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
+import {
+  McpServerCatalog,
+  connectionStateOf,
+  expiredMessage,
+  needsConnectMessage,
+  wanted,
+  type CatalogServer,
+  type Snapshot,
+  type Viewer,
+} from '../mcp/server-catalog';
+import { McpOAuth, type OAuthCallbackResult } from '../mcp/oauth';
+import type { McpOAuthRepository } from '../repositories/mcp-oauth.repository';
+import type {
+  McpOAuthCallbackQuery,
+  McpOAuthDisconnectReply,
+  McpOAuthStartReply,
+} from '@confab/protocol/mcp-oauth';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
   AdminServerDefinition,
@@ -34,6 +50,12 @@ export interface McpServiceOptions {
   allowLinkLocalUrls: boolean;
   log: ConnectionLogger;
   now?: () => number;
+  /** Users' OAuth sign-ins to servers that want them. */
+  oauth: McpOAuthRepository;
+  /** Longest any one request to an authorization server may take. */
+  oauthTimeoutMs: number;
+  /** Confab's public origin for OAuth redirects; the request's own origin when unset. */
+  publicUrl?: string;
 }
 
 function requireUser(user: SessionUser | null): asserts user is SessionUser {
@@ -55,6 +77,7 @@ const isAdmin = (user: SessionUser) => user.role === 'admin';
 export class McpService {
   private readonly catalog: McpServerCatalog;
   private readonly now: () => number;
+  private readonly oauth: McpOAuth;
 
   constructor(private readonly options: McpServiceOptions) {
     this.catalog = new McpServerCatalog({
@@ -66,6 +89,13 @@ export class McpService {
       log: options.log,
     });
     this.now = options.now ?? Date.now;
+    this.oauth = new McpOAuth({
+      repository: options.oauth,
+      host: options.host,
+      timeoutMs: options.oauthTimeoutMs,
+      publicUrl: options.publicUrl,
+      now: this.now,
+    });
   }
 
   /**
@@ -101,13 +131,23 @@ export class McpService {
     requireUser(user);
     await this.catalog.reloadFile();
     const snapshot = await this.catalog.sync();
-    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
-    return this.catalog.configReply(isAdmin(user), snapshot);
+    const viewer = await this.viewer(user);
+    const active = snapshot.servers.filter((server) => server.active);
+    await this.catalog.settle(active);
+    await this.settleOwn(viewer, active);
+    return this.catalog.configReply(viewer, snapshot);
   }
 
   async getConfig(user: SessionUser | null): Promise<McpConfigReply> {
     requireUser(user);
-    return this.catalog.configReply(isAdmin(user), await this.catalog.sync());
+    const snapshot = await this.catalog.sync();
+    const viewer = await this.viewer(user);
+    // The user's own connections open when they look: the status shown is the real one.
+    await this.settleOwn(
+      viewer,
+      snapshot.servers.filter((server) => server.active),
+    );
+    return this.catalog.configReply(viewer, snapshot);
   }
 
   async tools(user: SessionUser | null, query: McpToolsQuery): Promise<McpToolsReply> {
@@ -118,7 +158,7 @@ export class McpService {
       return { tools: toolsOf(server.key, await this.connected(user, server)) };
     }
     return {
-      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+      tools: (await this.connectedActive(user, servers)).flatMap(([server, connection]) =>
         toolsOf(server.key, connection),
       ),
     };
@@ -129,7 +169,7 @@ export class McpService {
     requireUser(user);
     const { servers } = await this.catalog.sync();
     return {
-      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+      tools: (await this.connectedActive(user, servers)).flatMap(([server, connection]) =>
         toolsOf(server.key, connection).map((tool) => ({
           ...tool,
           serverName: server.name,
@@ -143,16 +183,62 @@ export class McpService {
     };
   }
 
-  /** The active servers that are connected, once those still connecting have settled. */
+  /**
+   * The active servers that are connected, once those still connecting have settled: the
+   * shared ones, and those where each user signs in that this user connected to.
+   */
   private async connectedActive(
+    user: SessionUser,
     servers: CatalogServer[],
   ): Promise<Array<[CatalogServer, McpConnection]>> {
     const active = servers.filter((server) => server.active);
-    await this.catalog.settle(active);
+    const shared = active.filter((server) => !server.auth);
+    const own = active.some((server) => server.auth)
+      ? await this.settleOwn(await this.viewer(user), active)
+      : new Map<string, McpConnection>();
+    await this.catalog.settle(shared);
     return active.flatMap((server): Array<[CatalogServer, McpConnection]> => {
-      const connection = this.options.host.connection(server.key);
+      const connection = server.auth
+        ? own.get(server.key)
+        : this.options.host.connection(server.key);
       return connection?.status === 'connected' ? [[server, connection]] : [];
     });
+  }
+
+  private async viewer(user: SessionUser): Promise<Viewer> {
+    return {
+      admin: isAdmin(user),
+      userId: user.id,
+      states: await this.options.oauth.states(user.id),
+    };
+  }
+
+  /** Opens the viewer's own connections to the servers they signed in to. */
+  private openOwn(viewer: Viewer, active: CatalogServer[]): Map<string, McpConnection> {
+    const opened = new Map<string, McpConnection>();
+    for (const server of active) {
+      if (!server.auth || connectionStateOf(viewer, server.key) !== 'connected') continue;
+      const connection = this.oauth.connectionFor(viewer.userId, server);
+      if (connection) opened.set(server.key, connection);
+    }
+    return opened;
+  }
+
+  /** `openOwn`, then waits until each is connected or has failed; their states are re-read. */
+  private async settleOwn(
+    viewer: Viewer,
+    active: CatalogServer[],
+  ): Promise<Map<string, McpConnection>> {
+    const opened = this.openOwn(viewer, active);
+    if (opened.size === 0) return opened;
+    await Promise.all(
+      [...opened.values()].map((connection) =>
+        connection.whenSettled(this.options.connectTimeoutMs),
+      ),
+    );
+    // A refused sign-in shows as expired at once.
+    viewer.states = await this.options.oauth.states(viewer.userId);
+    return opened;
   }
 
   async call(
@@ -184,6 +270,10 @@ export class McpService {
         maxBytes: this.options.resultMaxBytes,
       });
     } catch (error) {
+      // The server refused the user's token and it could not be refreshed: sign in again.
+      if (server.auth && !(await this.stillSignedIn(user, server))) {
+        throw signInNeeded(server, true);
+      }
       throw toCallError(error, server.key, tool.name, isAdmin(user));
     }
   }
@@ -194,7 +284,8 @@ export class McpService {
     const { servers } = await this.catalog.sync();
     if (servers.some((server) => server.key === definition.key)) throw taken(definition.key);
     await this.checkUrl(definition.transport.url, 'transport.url');
-    const probe = definition.active ? await this.probe(definition) : null;
+    if (definition.auth) await this.checkOAuth(definition);
+    const probe = definition.active && !definition.auth ? await this.probe(definition) : null;
     try {
       await this.options.servers.insertAdminServer(definition, this.now());
     } catch (error) {
@@ -212,16 +303,23 @@ export class McpService {
     const current = servers.find((server) => server.key === input.key);
     if (!current) throw unknownServer(input.key);
     if (current.source === 'file') throw fileServerConflict(input.key);
-    const definition = adminDefinition(input);
+    const definition = keepSecret(adminDefinition(input), current);
     await this.checkUrl(definition.transport.url, 'transport.url');
     const transportChanged =
       JSON.stringify(current.transport) !== JSON.stringify(definition.transport);
-    const probe = definition.active && transportChanged ? await this.probe(definition) : null;
+    const authChanged = JSON.stringify(current.auth ?? null) !== JSON.stringify(definition.auth);
+    if (definition.auth && (transportChanged || authChanged)) await this.checkOAuth(definition);
+    const probe =
+      definition.active && transportChanged && !definition.auth
+        ? await this.probe(definition)
+        : null;
     const updated = await this.options.servers.updateAdminServer(definition, this.now());
     if (!updated) {
       await probe?.close();
       throw unknownServer(input.key);
     }
+    // Tokens were given for the old server or settings: every user signs in again.
+    if (transportChanged || authChanged) await this.options.oauth.forgetServer(definition.key);
     if (probe) this.options.host.adopt(wanted(definition), probe);
     return this.serverView(user, await this.catalog.sync(), definition.key);
   }
@@ -292,11 +390,58 @@ export class McpService {
     });
     const snapshot = await this.catalog.sync();
     await this.catalog.settle(snapshot.servers.filter((server) => server.active));
-    return this.catalog.configReply(isAdmin(user), snapshot);
+    return this.catalog.configReply(await this.viewer(user), snapshot);
   }
 
-  private serverView(user: SessionUser, snapshot: Snapshot, key: string): McpServer {
-    const view = this.catalog.serverView(isAdmin(user), snapshot, key);
+  /** `POST /api/mcp/oauth/start`: where the user signs in to the server's authorization server. */
+  async oauthStart(
+    user: SessionUser | null,
+    key: string,
+    requestOrigin: string,
+  ): Promise<McpOAuthStartReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(key), key);
+    if (!server.auth) throw conflict(`MCP server "${key}" does not use OAuth sign-in`);
+    return this.oauth.start(user.id, server, requestOrigin);
+  }
+
+  /**
+   * `GET /api/mcp/oauth/callback`: finishes the sign-in the state names, for the user who
+   * started it; resolves with where to send the browser (the settings, with the result).
+   */
+  async oauthCallback(
+    user: SessionUser | null,
+    query: McpOAuthCallbackQuery,
+    requestOrigin: string,
+  ): Promise<OAuthCallbackResult> {
+    requireUser(user);
+    return this.oauth.finish(user.id, query, requestOrigin, async (key) => {
+      const [server] = await this.catalog.syncOne(key);
+      return server?.active && server.auth ? server : undefined;
+    });
+  }
+
+  /** `POST /api/mcp/oauth/disconnect`: forgets the user's tokens and revokes them at the AS. */
+  async oauthDisconnect(user: SessionUser | null, key: string): Promise<McpOAuthDisconnectReply> {
+    requireUser(user);
+    const [server] = await this.catalog.syncOne(key);
+    if (!server) throw unknownServer(key);
+    if (!server.auth) throw conflict(`MCP server "${key}" does not use OAuth sign-in`);
+    const revoked = await this.oauth.disconnect(user.id, server);
+    return { connection: 'needs-connect', revoked };
+  }
+
+  /** The OAuth server must say which authorization server signs users in, before it is saved. */
+  private async checkOAuth(definition: AdminServerDefinition): Promise<void> {
+    const problem = await this.oauth.discoveryProblem(wanted(definition));
+    if (problem) {
+      const reason = `Nothing was saved. The server's sign-in could not be found: ${problem}`;
+      throw badRequest(reason, { 'transport.url': problem });
+    }
+  }
+
+  private async serverView(user: SessionUser, snapshot: Snapshot, key: string): Promise<McpServer> {
+    const view = this.catalog.serverView(await this.viewer(user), snapshot, key);
     if (!view) throw unknownServer(key);
     return view;
   }
@@ -309,11 +454,30 @@ export class McpService {
   }
 
   private async connected(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
+    if (server.auth) return this.connectedOwn(user, server);
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
     const reason = isAdmin(user) ? (connection?.error ?? 'it is still starting') : null;
     throw unavailable(server.key, reason);
+  }
+
+  private async stillSignedIn(user: SessionUser, server: CatalogServer): Promise<boolean> {
+    const state = (await this.options.oauth.states(user.id)).get(server.key);
+    if (state === 'connected') return true;
+    this.options.host.dropUser(server.key, user.id);
+    return false;
+  }
+
+  /** The user's own connection to a server where each user signs in. */
+  private async connectedOwn(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
+    const state = (await this.options.oauth.states(user.id)).get(server.key);
+    if (state !== 'connected') throw signInNeeded(server, state === 'expired');
+    const connection = this.oauth.connectionFor(user.id, server);
+    await connection?.whenSettled(this.options.connectTimeoutMs);
+    if (connection?.status === 'connected') return connection;
+    if (!(await this.stillSignedIn(user, server))) throw signInNeeded(server, true);
+    throw unavailable(server.key, connection?.error ?? 'it is still starting');
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {
@@ -346,8 +510,35 @@ function adminDefinition(input: McpServerInput): AdminServerDefinition {
     transport: input.transport,
     approvalPolicy: input.approvalPolicy,
     active: input.active,
+    auth: input.auth
+      ? {
+          ...(input.auth.clientId && { clientId: input.auth.clientId }),
+          ...(input.auth.clientSecret && { clientSecret: input.auth.clientSecret }),
+          ...(input.auth.scopes && { scopes: input.auth.scopes }),
+        }
+      : null,
   };
 }
+
+/**
+ * The client secret is never shown back, so a form sent again without one keeps the stored
+ * secret while the client ID stays the same.
+ */
+function keepSecret(
+  definition: AdminServerDefinition,
+  current: CatalogServer,
+): AdminServerDefinition {
+  const before = current.auth;
+  if (!definition.auth || definition.auth.clientSecret || !before?.clientSecret) return definition;
+  if (before.clientId !== definition.auth.clientId) return definition;
+  return { ...definition, auth: { ...definition.auth, clientSecret: before.clientSecret } };
+}
+
+/** The user has not signed in to the server, or their sign-in stopped working. */
+const signInNeeded = (server: CatalogServer, expired: boolean) =>
+  conflict(
+    `MCP server "${server.name}": ${expired ? expiredMessage : needsConnectMessage} (in the MCP settings)`,
+  );
 
 function toolsOf(server: string, connection: McpConnection): McpToolsReply['tools'] {
   return connection.tools.map((tool) => ({
