@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { ServerAdminActions } from './server-admin-actions';
+import { ServerConnection } from './server-connection';
 import { ServerTools, type ToolSwitches } from './server-tools';
 
 const statusBadges: Record<McpServerStatus, BadgeVariant> = {
@@ -46,12 +47,17 @@ export function ServerCard({
         <Badge variant={statusBadges[server.status]}>{t(`server.status.${server.status}`)}</Badge>
         <Badge>{t(`server.transport.${server.transportType}`)}</Badge>
         {admin ? <Badge>{t(`server.source.${server.source}`)}</Badge> : null}
+        {server.connection ? <Badge>{t('oauth.badge')}</Badge> : null}
       </div>
       {server.description ? <p className="text-sm text-fg-muted">{server.description}</p> : null}
       <p className="text-xs text-fg-muted">
         {t('server.approvalLabel', { policy: t(`server.approval.${server.approvalPolicy}`) })}
       </p>
-      {server.status === 'error' && server.error ? (
+      <ServerConnection server={server} />
+      {/* An account not connected (yet, or any more) says so above, with its button. */}
+      {server.status === 'error' &&
+      server.error &&
+      (!server.connection || server.connection === 'connected') ? (
         <Alert variant="error" title={t('server.status.error')}>
           {server.error === mcpUnavailableToUsers ? (
             t('server.unavailableToUsers')

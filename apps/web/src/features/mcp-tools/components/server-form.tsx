@@ -56,6 +56,7 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
   const mode = server ? 'update' : 'add';
   const save = useSaveMcpServer(mode);
   const activeId = useId();
+  const oauthId = useId();
   const [values, setValues] = useState<ServerFormValues>(() => formValuesFrom(server));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -183,6 +184,42 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
           </select>
         )}
       </Field>
+      <div className="flex items-center gap-2">
+        <Switch id={oauthId} checked={values.oauth} onCheckedChange={(on) => set('oauth', on)} />
+        <label htmlFor={oauthId} className="text-sm">
+          {t('form.oauth')}
+        </label>
+      </div>
+      {values.oauth ? (
+        <div className="flex flex-col gap-3 border-l-2 border-border pl-3">
+          <p className="text-xs text-fg-muted">{t('form.oauthHint')}</p>
+          <TextField
+            label={t('form.clientId')}
+            hint={t('form.clientIdHint')}
+            value={values.clientId}
+            onChange={(event) => set('clientId', event.target.value)}
+            error={fields['auth.clientId']}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('form.clientSecret')}
+            type="password"
+            value={values.clientSecret}
+            placeholder={server?.auth?.hasClientSecret ? t('form.clientSecretKept') : undefined}
+            onChange={(event) => set('clientSecret', event.target.value)}
+            error={fields['auth.clientSecret']}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={t('form.scopes')}
+            hint={t('form.scopesHint')}
+            value={values.scopes}
+            onChange={(event) => set('scopes', event.target.value)}
+            error={fields['auth.scopes']}
+            autoComplete="off"
+          />
+        </div>
+      ) : null}
       <div className="flex items-center gap-2">
         <Switch id={activeId} checked={values.active} onCheckedChange={(on) => set('active', on)} />
         <label htmlFor={activeId} className="text-sm">

@@ -16,12 +16,19 @@ import { ServerCard } from './server-card';
 import { ServerForm } from './server-form';
 import type { ToolSwitches } from './server-tools';
 import { errorText } from '@/lib/error-text';
+import type { OAuthResult } from '../hooks/use-oauth-result';
 
 /**
  * The tool settings: every server the user may use with its state and error, its tools with
  * their switches, and for administrators the server management.
  */
-export function ToolSettings({ switches }: { switches: ToolSwitches }) {
+export function ToolSettings({
+  switches,
+  oauthResult = null,
+}: {
+  switches: ToolSwitches;
+  oauthResult?: OAuthResult | null;
+}) {
   const { t } = useTranslation('mcpTools');
   const admin = useSession().user?.role === 'admin';
   const config = useMcpConfig();
@@ -51,6 +58,7 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
         ) : null}
       </div>
 
+      {oauthResult ? <OAuthResultAlert result={oauthResult} /> : null}
       {config.isPending ? <Spinner label={t('settings.loading')} /> : null}
       {config.isError ? (
         <Alert variant="error" title={t('settings.loadFailed')} role="alert">
@@ -108,5 +116,20 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
         ) : null}
       </Dialog>
     </div>
+  );
+}
+
+/** How the sign-in the browser came back from went. */
+function OAuthResultAlert({ result }: { result: OAuthResult }) {
+  const { t } = useTranslation('mcpTools');
+  if (result.connected) {
+    return <Alert variant="success" title={t('oauth.resultConnected', { key: result.server })} />;
+  }
+  return (
+    <Alert variant="error" title={t('oauth.resultFailed', { key: result.server })} role="alert">
+      <span className="break-words whitespace-pre-wrap">
+        {result.error ?? t('oauth.resultFailedText')}
+      </span>
+    </Alert>
   );
 }
