@@ -44,7 +44,14 @@ export function ServerCard({
           {server.name}
         </h3>
         <span className="font-mono text-xs text-fg-muted">{server.key}</span>
-        <Badge variant={statusBadges[server.status]}>{t(`server.status.${server.status}`)}</Badge>
+        {/* Not signed in (yet, or any more) is not a fault of the server. */}
+        {server.active && server.connection && server.connection !== 'connected' ? (
+          <Badge variant={server.connection === 'expired' ? 'warning' : 'neutral'}>
+            {t(server.connection === 'expired' ? 'oauth.expiredTitle' : 'oauth.needsConnectTitle')}
+          </Badge>
+        ) : (
+          <Badge variant={statusBadges[server.status]}>{t(`server.status.${server.status}`)}</Badge>
+        )}
         <Badge>{t(`server.transport.${server.transportType}`)}</Badge>
         {admin ? <Badge>{t(`server.source.${server.source}`)}</Badge> : null}
         {server.connection ? <Badge>{t('oauth.badge')}</Badge> : null}
