@@ -29,6 +29,7 @@ import { ContactsService, type ContactsStore } from './services/contacts.service
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
 import { McpOAuthRepository } from './repositories/mcp-oauth.repository';
+import { McpPersonalRepository } from './repositories/mcp-personal.repository';
 import { McpService } from './services/mcp.service';
 import { MessageRepository } from './repositories/message.repository';
 import { tellPairChanges } from './services/pair-changes';
@@ -225,12 +226,14 @@ export function createServices(
   });
   const mcpServers = new McpServerRepository(database.db, secrets);
   const mcpOAuth = new McpOAuthRepository(database.db, secrets);
+  const mcpPersonal = new McpPersonalRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcp = new McpService({
     servers: mcpServers,
     host: mcpHost,
     configFilePath: join(config.dataDir, 'mcp.json'),
     oauth: mcpOAuth,
+    personal: mcpPersonal,
     ...config.mcp,
     log,
   });

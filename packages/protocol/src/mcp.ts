@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mcpOAuthConnectionStates, mcpOAuthInputSchema, mcpOAuthViewSchema } from './mcp-oauth';
+import { mcpPersonalPolicySchema } from './mcp-personal';
 
 /**
  * The tool service (docs/product.md#rest-mcp): MCP servers, tools, calls and results, and every
@@ -190,8 +191,8 @@ export const mcpServerSchema = z.object({
   key: z.string(),
   name: z.string(),
   description: z.string(),
-  /** `file`: DATA_DIR/mcp.json (the operator's); `admin`: added through the API. */
-  source: z.enum(['file', 'admin']),
+  /** `file`: DATA_DIR/mcp.json (the operator's); `admin`: added through the API; `personal`: the viewer's own. */
+  source: z.enum(['file', 'admin', 'personal']),
   transportType: z.enum(mcpTransportTypes),
   /** Full transport settings (command, URL, headers): administrators only, null for others. */
   transport: mcpTransportSchema.nullable(),
@@ -233,6 +234,8 @@ export const mcpConfigReplySchema = z.object({
     problems: z.array(z.string()),
   }),
   limits: mcpCallLimitsSchema,
+  /** Whether the viewer may add servers of their own (see ./mcp-personal). */
+  personal: mcpPersonalPolicySchema.optional(),
 });
 export type McpConfigReply = z.infer<typeof mcpConfigReplySchema>;
 

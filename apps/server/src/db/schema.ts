@@ -96,6 +96,26 @@ export interface McpOAuthTokensTable {
   updated_at: number;
 }
 
+/** A user's own MCP server (remote only; header values sealed). */
+export interface McpPersonalServersTable {
+  owner_id: string;
+  key: string;
+  name: string;
+  description: string;
+  transport_type: string;
+  url: string;
+  headers: string;
+  approval_policy: string;
+  created_at: number;
+}
+
+/** Settings of the tool service administrators change (`personal_servers`: on or off). */
+export interface McpSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
 /** A sign-in under way: its single-use state, bound to the user, with the PKCE verifier. */
 export interface McpOAuthFlowsTable {
   state: string;
@@ -319,6 +339,8 @@ export interface Database {
   mcp_oauth_clients: McpOAuthClientsTable;
   mcp_oauth_tokens: McpOAuthTokensTable;
   mcp_oauth_flows: McpOAuthFlowsTable;
+  mcp_personal_servers: McpPersonalServersTable;
+  mcp_settings: McpSettingsTable;
   chat_files: ChatFilesTable;
   ai_history_accounts: AiHistoryAccountsTable;
   ai_chats: AiChatsTable;

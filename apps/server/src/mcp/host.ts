@@ -21,11 +21,14 @@ export interface WantedServer {
   guarded: boolean;
   /** Each user signs in (OAuth): one connection per user, opened when they use it. */
   perUser?: boolean;
+  /** A user's own server: not in the shared set, so `reconcile` leaves its connections be. */
+  personal?: boolean;
 }
 
 interface UserEntry extends Entry {
   key: string;
   lastUsed: number;
+  personal: boolean;
 }
 
 const userEntryKey = (key: string, userId: string) => `${key}\u0000${userId}`;
@@ -66,6 +69,7 @@ export class McpHost {
       if (!server || server.perUser || fingerprintOf(server) !== entry.fingerprint) this.drop(key);
     }
     for (const [id, entry] of this.userEntries) {
+      if (entry.personal) continue;
       const server = byKey.get(entry.key);
       if (!server || fingerprintOf(server) !== entry.fingerprint) this.dropUserEntry(id);
     }
@@ -85,7 +89,7 @@ export class McpHost {
       this.drop(key);
     }
     for (const [id, userEntry] of this.userEntries) {
-      if (userEntry.key !== key) continue;
+      if (userEntry.key !== key || userEntry.personal) continue;
       if (!server || fingerprintOf(server) !== userEntry.fingerprint) this.dropUserEntry(id);
     }
     if (!server || server.perUser || this.entries.has(key)) return;
@@ -135,7 +139,7 @@ export class McpHost {
   userConnection(
     server: WantedServer,
     userId: string,
-    authProvider: () => OAuthClientProvider,
+    authProvider?: () => OAuthClientProvider,
   ): McpConnection | undefined {
     if (this.closed) return undefined;
     const id = userEntryKey(server.key, userId);
@@ -151,8 +155,14 @@ export class McpHost {
       return current.connection;
     }
     if (current) this.dropUserEntry(id);
-    const connection = this.create(server, false, authProvider());
-    this.userEntries.set(id, { key: server.key, fingerprint, connection, lastUsed: Date.now() });
+    const connection = this.create(server, false, authProvider?.());
+    this.userEntries.set(id, {
+      key: server.key,
+      fingerprint,
+      connection,
+      lastUsed: Date.now(),
+      personal: server.personal === true,
+    });
     connection.start();
     this.scheduleIdleSweep();
     return connection;

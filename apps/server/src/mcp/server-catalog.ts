@@ -14,7 +14,7 @@ import { redactUrlsIn } from './redact-url';
 
 /** A server from either source: the operator's file or the API (`auth`: each user signs in). */
 export type CatalogServer = McpServerDefinition & {
-  source: 'file' | 'admin';
+  source: 'file' | 'admin' | 'personal';
   auth?: McpOAuthSettings | null;
 };
 
@@ -37,8 +37,9 @@ export interface Snapshot {
 export const wanted = (server: CatalogServer | AdminServerDefinition): WantedServer => ({
   key: server.key,
   transport: server.transport,
-  guarded: !('source' in server) || server.source === 'admin',
-  ...(server.auth && { perUser: true }),
+  guarded: !('source' in server) || server.source !== 'file',
+  ...((server.auth || ('source' in server && server.source === 'personal')) && { perUser: true }),
+  ...('source' in server && server.source === 'personal' && { personal: true }),
 });
 
 /** The viewer's connection to a server where each user signs in. */

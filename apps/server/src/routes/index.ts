@@ -33,6 +33,9 @@ import { mcpOAuthStartRoute } from './api/mcp/oauth/start';
 import { mcpOAuthCallbackRoute } from './api/mcp/oauth/callback';
 import { mcpOAuthDisconnectRoute } from './api/mcp/oauth/disconnect';
 import { mcpOAuthClientMetadataRoute } from './api/mcp/oauth/client-metadata';
+import { mcpPersonalAddRoute } from './api/mcp/personal/add';
+import { mcpPersonalRemoveRoute } from './api/mcp/personal/remove';
+import { mcpPersonalPolicyRoute } from './api/mcp/personal/policy';
 import { pushRoutes } from './api/push/push';
 
 /** Every route of the server. Folders mirror the URLs. */
@@ -66,6 +69,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mcpOAuthCallbackRoute);
   await app.register(mcpOAuthDisconnectRoute);
   await app.register(mcpOAuthClientMetadataRoute);
+  await app.register(mcpPersonalAddRoute);
+  await app.register(mcpPersonalRemoveRoute);
+  await app.register(mcpPersonalPolicyRoute);
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);

@@ -28,6 +28,9 @@ import {
   type Viewer,
 } from '../mcp/server-catalog';
 import { McpOAuth, type OAuthCallbackResult } from '../mcp/oauth';
+import { PersonalServers, isPersonalKey } from '../mcp/personal-servers';
+import type { McpPersonalRepository } from '../repositories/mcp-personal.repository';
+import { reservedKeyProblem, type McpPersonalPolicy } from '@confab/protocol/mcp-personal';
 import type { McpOAuthRepository } from '../repositories/mcp-oauth.repository';
 import type {
   McpOAuthCallbackQuery,
@@ -56,6 +59,8 @@ export interface McpServiceOptions {
   oauthTimeoutMs: number;
   /** Confab's public origin for OAuth redirects; the request's own origin when unset. */
   publicUrl?: string;
+  /** Users' own servers and the policy that allows them. */
+  personal: McpPersonalRepository;
 }
 
 function requireUser(user: SessionUser | null): asserts user is SessionUser {
@@ -78,6 +83,7 @@ export class McpService {
   private readonly catalog: McpServerCatalog;
   private readonly now: () => number;
   private readonly oauth: McpOAuth;
+  private readonly personal: PersonalServers;
 
   constructor(private readonly options: McpServiceOptions) {
     this.catalog = new McpServerCatalog({
@@ -95,6 +101,13 @@ export class McpService {
       timeoutMs: options.oauthTimeoutMs,
       publicUrl: options.publicUrl,
       now: this.now,
+    });
+    this.personal = new PersonalServers({
+      repository: options.personal,
+      host: options.host,
+      now: this.now,
+      checkUrl: (url, field) => this.checkUrl(url, field),
+      probe: (server) => this.probe(server),
     });
   }
 
@@ -132,27 +145,62 @@ export class McpService {
     await this.catalog.reloadFile();
     const snapshot = await this.catalog.sync();
     const viewer = await this.viewer(user);
+    const own = await this.personal.of(user.id);
     const active = snapshot.servers.filter((server) => server.active);
     await this.catalog.settle(active);
-    await this.settleOwn(viewer, active);
-    return this.catalog.configReply(viewer, snapshot);
+    await this.settleOwn(viewer, [...active, ...own]);
+    return this.withPersonal(user, this.catalog.configReply(viewer, snapshot), own);
   }
 
   async getConfig(user: SessionUser | null): Promise<McpConfigReply> {
     requireUser(user);
     const snapshot = await this.catalog.sync();
     const viewer = await this.viewer(user);
+    const own = await this.personal.of(user.id);
     // The user's own connections open when they look: the status shown is the real one.
-    await this.settleOwn(
-      viewer,
-      snapshot.servers.filter((server) => server.active),
-    );
-    return this.catalog.configReply(viewer, snapshot);
+    await this.settleOwn(viewer, [...snapshot.servers.filter((server) => server.active), ...own]);
+    return this.withPersonal(user, this.catalog.configReply(viewer, snapshot), own);
+  }
+
+  /** The config reply with the user's own servers and whether they may add more. */
+  private async withPersonal(
+    user: SessionUser,
+    reply: McpConfigReply,
+    own: CatalogServer[],
+  ): Promise<McpConfigReply> {
+    return {
+      ...reply,
+      servers: [...reply.servers, ...own.map((server) => this.personal.view(user.id, server))],
+      personal: await this.personal.policy(user.id),
+    };
+  }
+
+  /** `POST /api/mcp/personal/add`: a remote server of the user's own, tried before it is saved. */
+  async addPersonal(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
+    requireUser(user);
+    const server = await this.personal.add(user.id, input);
+    // Its connection opens now, so the reply shows it connected with its tools.
+    await this.personal.connectionFor(user.id, server)?.whenSettled(this.options.connectTimeoutMs);
+    return this.personal.view(user.id, server);
+  }
+
+  /** `POST /api/mcp/personal/remove`: one of the user's own servers. */
+  async removePersonal(user: SessionUser | null, key: string): Promise<{ ok: true }> {
+    requireUser(user);
+    await this.personal.remove(user.id, key);
+    return { ok: true };
+  }
+
+  /** `POST /api/mcp/personal/policy` (administrators): whether users may add their own. */
+  async setPersonalPolicy(user: SessionUser | null, allowed: boolean): Promise<McpPersonalPolicy> {
+    requireAdmin(user);
+    await this.personal.setAllowed(allowed);
+    return this.personal.policy(user.id);
   }
 
   async tools(user: SessionUser | null, query: McpToolsQuery): Promise<McpToolsReply> {
     requireUser(user);
-    const { servers } = await this.catalog.sync();
+    const servers = [...(await this.catalog.sync()).servers, ...(await this.personal.of(user.id))];
     if (query.server) {
       const server = this.activeServer(servers, query.server);
       return { tools: toolsOf(server.key, await this.connected(user, server)) };
@@ -167,7 +215,7 @@ export class McpService {
   /** `GET /api/mcp/offer`: the tools of the active servers with their policies, and the limits. */
   async offer(user: SessionUser | null): Promise<McpOfferReply> {
     requireUser(user);
-    const { servers } = await this.catalog.sync();
+    const servers = [...(await this.catalog.sync()).servers, ...(await this.personal.of(user.id))];
     return {
       tools: (await this.connectedActive(user, servers)).flatMap(([server, connection]) =>
         toolsOf(server.key, connection).map((tool) => ({
@@ -192,13 +240,13 @@ export class McpService {
     servers: CatalogServer[],
   ): Promise<Array<[CatalogServer, McpConnection]>> {
     const active = servers.filter((server) => server.active);
-    const shared = active.filter((server) => !server.auth);
-    const own = active.some((server) => server.auth)
+    const shared = active.filter((server) => !isOwn(server));
+    const own = active.some(isOwn)
       ? await this.settleOwn(await this.viewer(user), active)
       : new Map<string, McpConnection>();
     await this.catalog.settle(shared);
     return active.flatMap((server): Array<[CatalogServer, McpConnection]> => {
-      const connection = server.auth
+      const connection = isOwn(server)
         ? own.get(server.key)
         : this.options.host.connection(server.key);
       return connection?.status === 'connected' ? [[server, connection]] : [];
@@ -217,8 +265,12 @@ export class McpService {
   private openOwn(viewer: Viewer, active: CatalogServer[]): Map<string, McpConnection> {
     const opened = new Map<string, McpConnection>();
     for (const server of active) {
-      if (!server.auth || connectionStateOf(viewer, server.key) !== 'connected') continue;
-      const connection = this.oauth.connectionFor(viewer.userId, server);
+      const connection =
+        server.source === 'personal'
+          ? this.personal.connectionFor(viewer.userId, server)
+          : server.auth && connectionStateOf(viewer, server.key) === 'connected'
+            ? this.oauth.connectionFor(viewer.userId, server)
+            : undefined;
       if (connection) opened.set(server.key, connection);
     }
     return opened;
@@ -247,7 +299,12 @@ export class McpService {
     signal?: AbortSignal,
   ): Promise<McpCallReply> {
     requireUser(user);
-    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    let found = await this.catalog.syncOne(body.client);
+    if (found.length === 0 && isPersonalKey(body.client)) {
+      const own = await this.personal.one(user.id, body.client);
+      found = own ? [own] : [];
+    }
+    const server = this.activeServer(found, body.client);
     const connection = await this.connected(user, server);
     const tool = connection.tools.find((candidate) => candidate.name === body.name);
     if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
@@ -281,6 +338,9 @@ export class McpService {
   async addServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
     requireAdmin(user);
     const definition = adminDefinition(input);
+    if (isPersonalKey(definition.key)) {
+      throw badRequest(reservedKeyProblem, { key: reservedKeyProblem });
+    }
     const { servers } = await this.catalog.sync();
     if (servers.some((server) => server.key === definition.key)) throw taken(definition.key);
     await this.checkUrl(definition.transport.url, 'transport.url');
@@ -455,6 +515,13 @@ export class McpService {
 
   private async connected(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
     if (server.auth) return this.connectedOwn(user, server);
+    if (server.source === 'personal') {
+      const connection = this.personal.connectionFor(user.id, server);
+      await connection?.whenSettled(this.options.connectTimeoutMs);
+      if (connection?.status === 'connected') return connection;
+      // The owner added it: why it fails is theirs to see.
+      throw unavailable(server.key, connection?.error ?? 'it is still starting');
+    }
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
@@ -490,7 +557,7 @@ export class McpService {
    * Tries the server before it is saved. A URL that does not answer is the administrator's
    * input to correct: a 400 on the URL field, and nothing changes.
    */
-  private async probe(definition: AdminServerDefinition): Promise<McpConnection> {
+  private async probe(definition: AdminServerDefinition | CatalogServer): Promise<McpConnection> {
     try {
       return await this.options.host.probe(wanted(definition));
     } catch (error) {
@@ -533,6 +600,9 @@ function keepSecret(
   if (before.clientId !== definition.auth.clientId) return definition;
   return { ...definition, auth: { ...definition.auth, clientSecret: before.clientSecret } };
 }
+
+/** A server with a connection per user: OAuth sign-in, or the user's own. */
+const isOwn = (server: CatalogServer) => Boolean(server.auth) || server.source === 'personal';
 
 /** The user has not signed in to the server, or their sign-in stopped working. */
 const signInNeeded = (server: CatalogServer, expired: boolean) =>
