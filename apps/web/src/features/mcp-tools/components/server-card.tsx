@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { ServerAdminActions } from './server-admin-actions';
 import { ServerConnection } from './server-connection';
+import { PersonalServerActions } from './personal-server-actions';
 import { ServerTools, type ToolSwitches } from './server-tools';
 
 const statusBadges: Record<McpServerStatus, BadgeVariant> = {
@@ -53,7 +54,9 @@ export function ServerCard({
           <Badge variant={statusBadges[server.status]}>{t(`server.status.${server.status}`)}</Badge>
         )}
         <Badge>{t(`server.transport.${server.transportType}`)}</Badge>
-        {admin ? <Badge>{t(`server.source.${server.source}`)}</Badge> : null}
+        {admin || server.source === 'personal' ? (
+          <Badge>{t(`server.source.${server.source}`)}</Badge>
+        ) : null}
         {server.connection ? <Badge>{t('oauth.badge')}</Badge> : null}
       </div>
       {server.description ? <p className="text-sm text-fg-muted">{server.description}</p> : null}
@@ -78,7 +81,10 @@ export function ServerCard({
       {server.status === 'connected' ? (
         <ServerTools serverName={server.name} tools={tools} switches={switches} />
       ) : null}
-      {admin ? <ServerAdminActions server={server} onEdit={onEdit} /> : null}
+      {server.source === 'personal' ? <PersonalServerActions server={server} /> : null}
+      {admin && server.source !== 'personal' ? (
+        <ServerAdminActions server={server} onEdit={onEdit} />
+      ) : null}
     </li>
   );
 }

@@ -14,6 +14,7 @@ import { mcpQueryKeys } from '../api/query-keys';
 import { useMcpTools } from '../api/tools';
 import { ServerCard } from './server-card';
 import { ServerForm } from './server-form';
+import { PersonalPolicySwitch } from './personal-policy-switch';
 import type { ToolSwitches } from './server-tools';
 import { errorText } from '@/lib/error-text';
 import type { OAuthResult } from '../hooks/use-oauth-result';
@@ -34,7 +35,8 @@ export function ToolSettings({
   const config = useMcpConfig();
   const tools = useMcpTools(config.isSuccess ? config.dataUpdatedAt : undefined);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<McpServer | 'new' | null>(null);
+  const [editing, setEditing] = useState<McpServer | 'new' | 'own' | null>(null);
+  const personal = config.data?.personal;
 
   const reload = () => queryClient.invalidateQueries({ queryKey: mcpQueryKeys.all });
 
@@ -56,7 +58,14 @@ export function ToolSettings({
             {t('form.add')}
           </Button>
         ) : null}
+        {personal?.allowed && personal.count < personal.max ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing('own')}>
+            <Plus aria-hidden className="size-4" />
+            {t('personal.add')}
+          </Button>
+        ) : null}
       </div>
+      {admin && personal ? <PersonalPolicySwitch allowed={personal.allowed} /> : null}
 
       {oauthResult ? <OAuthResultAlert result={oauthResult} /> : null}
       {config.isPending ? <Spinner label={t('settings.loading')} /> : null}
@@ -106,10 +115,15 @@ export function ToolSettings({
         {editing !== null ? (
           <DialogContent>
             <DialogTitle>
-              {editing === 'new' ? t('form.addTitle') : t('form.editTitle', { name: editing.name })}
+              {editing === 'new'
+                ? t('form.addTitle')
+                : editing === 'own'
+                  ? t('personal.addTitle')
+                  : t('form.editTitle', { name: editing.name })}
             </DialogTitle>
             <ServerForm
-              server={editing === 'new' ? undefined : editing}
+              server={editing === 'new' || editing === 'own' ? undefined : editing}
+              personal={editing === 'own'}
               onDone={() => setEditing(null)}
             />
           </DialogContent>
