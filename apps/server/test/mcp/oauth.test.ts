@@ -15,6 +15,14 @@ import { signUp, signUpAdmin } from '../helpers/users';
 
 type As = ReturnType<typeof requestAs>;
 
+// Confab as an administrator registered it with the provider by hand (injected requests come
+// from http://localhost:80).
+const registered = {
+  client_id: 'confab-by-hand',
+  client_secret: 'hand-secret',
+  redirect_uris: ['http://localhost:80/api/mcp/oauth/callback'],
+};
+
 describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (target) => {
   let t: TestApp;
   let oauth: OAuthMcpServer;
@@ -23,7 +31,7 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
   let bob: As;
 
   beforeAll(async () => {
-    oauth = await startOAuthMcpServer();
+    oauth = await startOAuthMcpServer({ clients: [registered] });
     t = await startTestApp(
       target,
       { mcp: mcpSettings({ connectTimeoutMs: 5_000, oauthTimeoutMs: 1_000 }) },
@@ -323,6 +331,56 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     const anonymous = requestAs(t.app, undefined);
     expect((await anonymous.post('/api/mcp/oauth/start', { key: 'hosted' })).statusCode).toBe(401);
     expect((await anonymous.get('/api/mcp/oauth/callback?state=x&code=y')).statusCode).toBe(401);
+  });
+
+  it("signs in with the administrator's client ID and secret, without registering", async () => {
+    const added = await admin.post('/api/mcp/addServer', {
+      key: 'by_hand',
+      name: 'By hand',
+      transport: { type: 'streamable-http', url: oauth.url },
+      auth: {
+        type: 'oauth',
+        clientId: registered.client_id,
+        clientSecret: registered.client_secret,
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const started = await alice.post('/api/mcp/oauth/start', { key: 'by_hand' });
+    expect(
+      new URL(started.json<McpOAuthStartReply>().authorizationUrl).searchParams.get('client_id'),
+    ).toBe(registered.client_id);
+    const callback = await signInAtServer(
+      started.json<McpOAuthStartReply>().authorizationUrl,
+      'alice',
+    );
+    const landed = await alice.get(callback);
+    expect(landed.headers.location).toMatch(/mcpOAuth=connected/);
+    expect(
+      (await alice.post('/api/mcp/call', { client: 'by_hand', name: 'whoami' })).json(),
+    ).toMatchObject({ content: [{ text: 'Signed in as alice' }] });
+    const registrations = await t.app.database.db
+      .selectFrom('mcp_oauth_clients')
+      .select('server_key')
+      .where('server_key', '=', 'by_hand')
+      .execute();
+    expect(registrations).toEqual([]);
+  });
+
+  it('serves its client ID metadata document only with an https PUBLIC_URL', async () => {
+    expect((await alice.get('/api/mcp/oauth/client-metadata.json')).statusCode).toBe(404);
+    const withUrl = await startTestApp(target, {
+      mcp: mcpSettings({ publicUrl: 'https://confab.example' }),
+    });
+    try {
+      const document = await withUrl.app.inject({ url: '/api/mcp/oauth/client-metadata.json' });
+      expect(document.json()).toMatchObject({
+        client_id: 'https://confab.example/api/mcp/oauth/client-metadata.json',
+        redirect_uris: ['https://confab.example/api/mcp/oauth/callback'],
+        token_endpoint_auth_method: 'none',
+      });
+    } finally {
+      await withUrl.close();
+    }
   });
 
   it('closes every user connection when an administrator deactivates the server', async () => {
