@@ -316,6 +316,20 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     await sharedStillWorks(bob);
   });
 
+  it('keeps the sign-in when the AS is down during a refresh, and works once it is back', async () => {
+    await oauth.revokeAccessToken(oauth.lastTokenOf('alice')!);
+    oauth.behaviour.as = 'fail';
+    const down = await whoami(alice);
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe('MCP server "hosted" is unavailable');
+    expect((await serverOf(alice))?.connection).toBe('connected');
+    await sharedStillWorks(alice);
+    oauth.behaviour.as = 'normal';
+    expect((await whoami(alice)).json()).toMatchObject({
+      content: [{ text: 'Signed in as alice' }],
+    });
+  });
+
   it('refuses an authorization server at a link-local address (the URL guard)', async () => {
     oauth.behaviour.authorizationServer = 'http://169.254.169.254/';
     const refused = await bob.post('/api/mcp/oauth/start', { key: 'hosted' });
