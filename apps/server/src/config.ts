@@ -93,6 +93,13 @@ export interface McpHostConfig {
   inputWaitMs: number;
   /** Lets admin-added servers reach link-local and cloud metadata addresses (169.254.0.0/16, ...). */
   allowLinkLocalUrls: boolean;
+  /** Longest one request to an OAuth authorization server may take (MCP_OAUTH_TIMEOUT_MS). */
+  oauthTimeoutMs: number;
+  /**
+   * Confab's public origin (PUBLIC_URL), which OAuth redirects come back to; unset, the
+   * origin of the request that started the sign-in.
+   */
+  publicUrl?: string;
 }
 
 export interface AppConfig {
@@ -278,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       restartDelayMs: { min: 1_000, max: 60_000 },
       allowLinkLocalUrls:
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
+      oauthTimeoutMs: intFrom(env, 'MCP_OAUTH_TIMEOUT_MS', 10_000),
+      ...(env.PUBLIC_URL?.trim() && { publicUrl: env.PUBLIC_URL.trim() }),
     },
   };
 }

@@ -28,6 +28,8 @@ import { AdminRolesService } from './services/admin-roles.service';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
+import { McpOAuthRepository } from './repositories/mcp-oauth.repository';
+import { McpPersonalRepository } from './repositories/mcp-personal.repository';
 import { McpService } from './services/mcp.service';
 import { McpInputBroker } from './mcp/input-broker';
 import { toErrorReply } from './plugins/errors';
@@ -225,6 +227,8 @@ export function createServices(
     extras: messageExtras,
   });
   const mcpServers = new McpServerRepository(database.db, secrets);
+  const mcpOAuth = new McpOAuthRepository(database.db, secrets);
+  const mcpPersonal = new McpPersonalRepository(database.db, secrets);
   const mcpHost = new McpHost({ ...config.mcp, log });
   const mcpInput = new McpInputBroker({ realtime, waitMs: config.mcp.inputWaitMs, log });
   realtime.answerForwardedInput((userId, payload) => {
@@ -240,6 +244,8 @@ export function createServices(
     host: mcpHost,
     input: mcpInput,
     configFilePath: join(config.dataDir, 'mcp.json'),
+    oauth: mcpOAuth,
+    personal: mcpPersonal,
     ...config.mcp,
     log,
   });

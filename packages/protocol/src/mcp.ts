@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { mcpCallIdSchema } from './mcp-input';
+import { mcpOAuthConnectionStates, mcpOAuthInputSchema, mcpOAuthViewSchema } from './mcp-oauth';
+import { mcpPersonalPolicySchema } from './mcp-personal';
 
 /**
  * The tool service (docs/product.md#rest-mcp): MCP servers, tools, calls and results, and every
@@ -174,6 +176,8 @@ export const mcpServerInputSchema = z.object({
   transport: mcpRemoteTransportSchema,
   approvalPolicy: mcpApprovalPolicySchema.default('always ask'),
   active: z.boolean().default(true),
+  /** The server wants each user to sign in with OAuth (see ./mcp-oauth); null or absent: no. */
+  auth: mcpOAuthInputSchema.nullable().optional(),
 });
 export type McpServerInput = z.infer<typeof mcpServerInputSchema>;
 
@@ -195,8 +199,8 @@ export const mcpServerSchema = z.object({
   key: z.string(),
   name: z.string(),
   description: z.string(),
-  /** `file`: DATA_DIR/mcp.json (the operator's); `admin`: added through the API. */
-  source: z.enum(['file', 'admin']),
+  /** `file`: DATA_DIR/mcp.json (the operator's); `admin`: added through the API; `personal`: the viewer's own. */
+  source: z.enum(['file', 'admin', 'personal']),
   transportType: z.enum(mcpTransportTypes),
   /** Full transport settings (command, URL, headers): administrators only, null for others. */
   transport: mcpTransportSchema.nullable(),
@@ -210,6 +214,10 @@ export const mcpServerSchema = z.object({
   error: z.string().nullable(),
   /** How many tools the server offers, once connected. */
   toolCount: z.number().int().nullable(),
+  /** Present when each user signs in with OAuth: the settings for administrators, else null. */
+  auth: mcpOAuthViewSchema.nullable().optional(),
+  /** Present when each user signs in with OAuth: the viewer's own connection. */
+  connection: z.enum(mcpOAuthConnectionStates).optional(),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 
@@ -234,6 +242,8 @@ export const mcpConfigReplySchema = z.object({
     problems: z.array(z.string()),
   }),
   limits: mcpCallLimitsSchema,
+  /** Whether the viewer may add servers of their own (see ./mcp-personal). */
+  personal: mcpPersonalPolicySchema.optional(),
 });
 export type McpConfigReply = z.infer<typeof mcpConfigReplySchema>;
 

@@ -75,6 +75,55 @@ export interface McpServersTable {
   active: number;
   created_at: number;
   updated_at: number;
+  /** Sealed JSON of the server's OAuth settings (migration 0020); null: no OAuth. */
+  auth: string | null;
+}
+
+/** Confab's registration with an OAuth server's authorization server (sealed JSON). */
+export interface McpOAuthClientsTable {
+  server_key: string;
+  redirect_uri: string;
+  client: string;
+  created_at: number;
+}
+
+/** One user's tokens for one OAuth server (sealed JSON); `state` connected or expired. */
+export interface McpOAuthTokensTable {
+  user_id: string;
+  server_key: string;
+  tokens: string;
+  state: string;
+  updated_at: number;
+}
+
+/** A user's own MCP server (remote only; header values sealed). */
+export interface McpPersonalServersTable {
+  owner_id: string;
+  key: string;
+  name: string;
+  description: string;
+  transport_type: string;
+  url: string;
+  headers: string;
+  approval_policy: string;
+  created_at: number;
+}
+
+/** Settings of the tool service administrators change (`personal_servers`: on or off). */
+export interface McpSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** A sign-in under way: its single-use state, bound to the user, with the PKCE verifier. */
+export interface McpOAuthFlowsTable {
+  state: string;
+  user_id: string;
+  server_key: string;
+  verifier: string;
+  discovery: string;
+  expires_at: number;
 }
 
 export interface ChatsTable {
@@ -287,6 +336,11 @@ export interface Database {
   hidden_messages: HiddenMessagesTable;
   mcp_servers: McpServersTable;
   mcp_file_server_states: McpFileServerStatesTable;
+  mcp_oauth_clients: McpOAuthClientsTable;
+  mcp_oauth_tokens: McpOAuthTokensTable;
+  mcp_oauth_flows: McpOAuthFlowsTable;
+  mcp_personal_servers: McpPersonalServersTable;
+  mcp_settings: McpSettingsTable;
   chat_files: ChatFilesTable;
   ai_history_accounts: AiHistoryAccountsTable;
   ai_chats: AiChatsTable;

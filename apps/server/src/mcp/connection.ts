@@ -12,6 +12,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
   type FetchLike,
+  type OAuthClientProvider,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
@@ -47,6 +48,8 @@ export interface McpConnectionOptions {
   transport: McpTransport;
   /** fetch for remote transports (a guarded one for admin-added servers). */
   fetch?: FetchLike;
+  /** A user's OAuth sign-in, for a server where each user connects their own account. */
+  authProvider?: OAuthClientProvider;
   connectTimeoutMs: number;
   restartDelayMs: { min: number; max: number };
   /** False for a trial connection: a failure is reported, never retried. */
@@ -310,7 +313,10 @@ export class McpConnection {
     let opened: OpenedTransport | null = null;
     let client: Client | null = null;
     try {
-      opened = openTransport(this.options.transport, { fetch: this.options.fetch });
+      opened = openTransport(this.options.transport, {
+        fetch: this.options.fetch,
+        authProvider: this.options.authProvider,
+      });
       this.live = opened;
       const thisTransport = opened;
       client = new Client(clientInfo, {

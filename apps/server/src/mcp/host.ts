@@ -1,5 +1,7 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
 import { McpConnection, McpUnavailableError, type ConnectionLogger } from './connection';
+import { withGlobalResponses } from './oauth-flow';
 import { createGuardedFetch } from './url-guard';
 
 export interface McpHostOptions {
@@ -7,6 +9,8 @@ export interface McpHostOptions {
   restartDelayMs: { min: number; max: number };
   allowLinkLocalUrls: boolean;
   log: ConnectionLogger;
+  /** A user's own connection unused this long is closed (it opens again when needed). */
+  userIdleMs?: number;
 }
 
 /** A server the host should keep connected. */
@@ -15,7 +19,20 @@ export interface WantedServer {
   transport: McpTransport;
   /** Added through the API: its remote connections refuse link-local addresses. */
   guarded: boolean;
+  /** Each user signs in (OAuth): one connection per user, opened when they use it. */
+  perUser?: boolean;
+  /** A user's own server: not in the shared set, so `reconcile` leaves its connections be. */
+  personal?: boolean;
 }
+
+interface UserEntry extends Entry {
+  key: string;
+  lastUsed: number;
+  personal: boolean;
+}
+
+const userEntryKey = (key: string, userId: string) => `${key}\u0000${userId}`;
+const defaultUserIdleMs = 10 * 60_000;
 
 interface Entry {
   fingerprint: string;
@@ -31,6 +48,9 @@ const fingerprintOf = (server: WantedServer) => JSON.stringify([server.transport
  */
 export class McpHost {
   private readonly entries = new Map<string, Entry>();
+  /** Per-user connections of servers where each user signs in, by server key and user. */
+  private readonly userEntries = new Map<string, UserEntry>();
+  private idleSweep: NodeJS.Timeout | null = null;
   private readonly closing = new Set<Promise<void>>();
   private readonly guard = createGuardedFetch();
   private closed = false;
@@ -46,10 +66,15 @@ export class McpHost {
     const byKey = new Map(wanted.map((server) => [server.key, server]));
     for (const [key, entry] of this.entries) {
       const server = byKey.get(key);
-      if (!server || fingerprintOf(server) !== entry.fingerprint) this.drop(key);
+      if (!server || server.perUser || fingerprintOf(server) !== entry.fingerprint) this.drop(key);
+    }
+    for (const [id, entry] of this.userEntries) {
+      if (entry.personal) continue;
+      const server = byKey.get(entry.key);
+      if (!server || fingerprintOf(server) !== entry.fingerprint) this.dropUserEntry(id);
     }
     for (const server of wanted) {
-      if (this.entries.has(server.key)) continue;
+      if (server.perUser || this.entries.has(server.key)) continue;
       const connection = this.create(server, true);
       this.entries.set(server.key, { fingerprint: fingerprintOf(server), connection });
       connection.start();
@@ -60,8 +85,14 @@ export class McpHost {
   reconcileOne(key: string, server: WantedServer | null): void {
     if (this.closed) return;
     const entry = this.entries.get(key);
-    if (entry && (!server || fingerprintOf(server) !== entry.fingerprint)) this.drop(key);
-    if (!server || this.entries.has(key)) return;
+    if (entry && (!server || server.perUser || fingerprintOf(server) !== entry.fingerprint)) {
+      this.drop(key);
+    }
+    for (const [id, userEntry] of this.userEntries) {
+      if (userEntry.key !== key || userEntry.personal) continue;
+      if (!server || fingerprintOf(server) !== userEntry.fingerprint) this.dropUserEntry(id);
+    }
+    if (!server || server.perUser || this.entries.has(key)) return;
     const connection = this.create(server, true);
     this.entries.set(key, { fingerprint: fingerprintOf(server), connection });
     connection.start();
@@ -100,24 +131,115 @@ export class McpHost {
     await Promise.all(connections.map((connection) => connection.whenSettled(timeoutMs)));
   }
 
+  /**
+   * A user's own connection to a server where each user signs in: opened on first use (and
+   * again after it failed), closed when unused for a while. `authProvider` gives it the user's
+   * tokens.
+   */
+  userConnection(
+    server: WantedServer,
+    userId: string,
+    authProvider?: () => OAuthClientProvider,
+  ): McpConnection | undefined {
+    if (this.closed) return undefined;
+    const id = userEntryKey(server.key, userId);
+    const fingerprint = fingerprintOf(server);
+    const current = this.userEntries.get(id);
+    if (
+      current &&
+      current.fingerprint === fingerprint &&
+      current.connection.status !== 'error' &&
+      current.connection.status !== 'closed'
+    ) {
+      current.lastUsed = Date.now();
+      return current.connection;
+    }
+    if (current) this.dropUserEntry(id);
+    const connection = this.create(server, false, authProvider?.());
+    this.userEntries.set(id, {
+      key: server.key,
+      fingerprint,
+      connection,
+      lastUsed: Date.now(),
+      personal: server.personal === true,
+    });
+    connection.start();
+    this.scheduleIdleSweep();
+    return connection;
+  }
+
+  /** The user's open connection to the server, if any (without opening one). */
+  existingUserConnection(key: string, userId: string): McpConnection | undefined {
+    return this.userEntries.get(userEntryKey(key, userId))?.connection;
+  }
+
+  /** Closes a user's connection (they disconnected, or their sign-in expired). */
+  dropUser(key: string, userId: string): void {
+    this.dropUserEntry(userEntryKey(key, userId));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idleSweep) clearInterval(this.idleSweep);
+    for (const id of [...this.userEntries.keys()]) this.dropUserEntry(id);
     for (const key of [...this.entries.keys()]) this.drop(key);
     await Promise.all(this.closing);
     await this.guard.close().catch(() => {});
   }
 
-  private create(server: WantedServer, restart: boolean): McpConnection {
-    const guarded = server.guarded && !this.options.allowLinkLocalUrls;
+  /** fetch for a server's HTTP requests (and its authorization server's): guarded or not. */
+  fetchFor(server: Pick<WantedServer, 'guarded'>): typeof this.guard.fetch | undefined {
+    return server.guarded && !this.options.allowLinkLocalUrls ? this.guard.fetch : undefined;
+  }
+
+  private create(
+    server: WantedServer,
+    restart: boolean,
+    authProvider?: OAuthClientProvider,
+  ): McpConnection {
+    const guarded = this.fetchFor(server);
+    // A user's connection also talks OAuth (refreshes), whose parsing wants global Responses.
+    const fetch = guarded && authProvider ? withGlobalResponses(guarded) : guarded;
     return new McpConnection({
       key: server.key,
       transport: server.transport,
-      ...(guarded && { fetch: this.guard.fetch }),
+      ...(fetch && { fetch }),
+      ...(authProvider && { authProvider }),
       connectTimeoutMs: this.options.connectTimeoutMs,
       restartDelayMs: this.options.restartDelayMs,
       restart,
       log: this.options.log,
     });
+  }
+
+  private scheduleIdleSweep(): void {
+    if (this.idleSweep) return;
+    const idleMs = this.options.userIdleMs ?? defaultUserIdleMs;
+    this.idleSweep = setInterval(
+      () => {
+        const now = Date.now();
+        for (const [id, entry] of this.userEntries) {
+          if (now - entry.lastUsed >= idleMs) this.dropUserEntry(id);
+        }
+        if (this.userEntries.size === 0 && this.idleSweep) {
+          clearInterval(this.idleSweep);
+          this.idleSweep = null;
+        }
+      },
+      Math.max(1_000, Math.min(idleMs, 60_000)),
+    );
+    this.idleSweep.unref();
+  }
+
+  private dropUserEntry(id: string): void {
+    const entry = this.userEntries.get(id);
+    if (!entry) return;
+    this.userEntries.delete(id);
+    const closing: Promise<void> = entry.connection
+      .close()
+      .catch(() => {})
+      .finally(() => this.closing.delete(closing));
+    this.closing.add(closing);
   }
 
   private drop(key: string): void {

@@ -1,16 +1,32 @@
 import { mcpUnavailableToUsers, type McpConfigReply, type McpServer } from '@confab/protocol/mcp';
+import type { McpOAuthConnectionState } from '@confab/protocol/mcp-oauth';
 import type { McpServerDefinition } from '@confab/protocol/mcp-config-file';
 import type {
   AdminServerDefinition,
+  McpOAuthSettings,
   McpServerRepository,
 } from '../repositories/mcp-server.repository';
+import type { OAuthTokenState } from '../repositories/mcp-oauth.repository';
 import { readMcpConfigFile, type LoadedConfigFile } from './config-file';
 import type { ConnectionLogger, McpConnection } from './connection';
 import type { McpHost, WantedServer } from './host';
 import { redactUrlsIn } from './redact-url';
 
-/** A server from either source: the operator's file or the API. */
-export type CatalogServer = McpServerDefinition & { source: 'file' | 'admin' };
+/** A server from either source: the operator's file or the API (`auth`: each user signs in). */
+export type CatalogServer = McpServerDefinition & {
+  source: 'file' | 'admin' | 'personal';
+  auth?: McpOAuthSettings | null;
+};
+
+/** Who looks at the servers: their own OAuth connections change what they see. */
+export interface Viewer {
+  admin: boolean;
+  userId: string;
+  states: Map<string, OAuthTokenState>;
+}
+
+export const needsConnectMessage = 'Connect your account to use this server';
+export const expiredMessage = 'Your sign-in to this server expired or was revoked: connect again';
 
 export interface Snapshot {
   servers: CatalogServer[];
@@ -21,8 +37,16 @@ export interface Snapshot {
 export const wanted = (server: CatalogServer | AdminServerDefinition): WantedServer => ({
   key: server.key,
   transport: server.transport,
-  guarded: !('source' in server) || server.source === 'admin',
+  guarded: !('source' in server) || server.source !== 'file',
+  ...((server.auth || ('source' in server && server.source === 'personal')) && { perUser: true }),
+  ...('source' in server && server.source === 'personal' && { personal: true }),
 });
+
+/** The viewer's connection to a server where each user signs in. */
+export function connectionStateOf(viewer: Viewer, key: string): McpOAuthConnectionState {
+  const state = viewer.states.get(key);
+  return state === 'connected' ? 'connected' : state === 'expired' ? 'expired' : 'needs-connect';
+}
 
 interface CatalogOptions {
   servers: McpServerRepository;
@@ -109,11 +133,12 @@ export class McpServerCatalog {
     );
   }
 
-  configReply(admin: boolean, snapshot: Snapshot): McpConfigReply {
+  configReply(viewer: Viewer, snapshot: Snapshot): McpConfigReply {
+    const { admin } = viewer;
     return {
       servers: snapshot.servers
         .filter((server) => admin || server.active)
-        .map((server) => this.view(admin, server)),
+        .map((server) => this.view(viewer, server)),
       file: {
         path: admin ? this.file.path : null,
         found: this.file.found,
@@ -123,13 +148,15 @@ export class McpServerCatalog {
     };
   }
 
-  serverView(admin: boolean, snapshot: Snapshot, key: string): McpServer | null {
+  serverView(viewer: Viewer, snapshot: Snapshot, key: string): McpServer | null {
     const server = snapshot.servers.find((candidate) => candidate.key === key);
     if (!server) return null;
-    return this.view(admin, server);
+    return this.view(viewer, server);
   }
 
-  view(admin: boolean, server: CatalogServer): McpServer {
+  view(viewer: Viewer, server: CatalogServer): McpServer {
+    if (server.auth) return this.perUserView(viewer, server, server.auth);
+    const { admin } = viewer;
     const connection = server.active ? this.options.host.connection(server.key) : undefined;
     const status = !server.active
       ? 'inactive'
@@ -150,6 +177,58 @@ export class McpServerCatalog {
       status,
       error: status === 'error' && connection ? failureFor(admin, connection) : null,
       toolCount: status === 'connected' && connection ? connection.tools.length : null,
+    };
+  }
+
+  /**
+   * A server where each user signs in, as the viewer sees it: the status of their own
+   * connection, "connect" or "expired" as the reason it is not connected.
+   */
+  private perUserView(viewer: Viewer, server: CatalogServer, auth: McpOAuthSettings): McpServer {
+    const { admin } = viewer;
+    const state = connectionStateOf(viewer, server.key);
+    const connection =
+      server.active && state === 'connected'
+        ? this.options.host.existingUserConnection(server.key, viewer.userId)
+        : undefined;
+    const status = !server.active
+      ? 'inactive'
+      : state !== 'connected'
+        ? 'error'
+        : !connection || connection.status === 'closed'
+          ? 'connecting'
+          : connection.status;
+    const error =
+      status !== 'error'
+        ? null
+        : state === 'needs-connect'
+          ? needsConnectMessage
+          : state === 'expired'
+            ? expiredMessage
+            : connection
+              ? failureFor(admin, connection)
+              : null;
+    return {
+      key: server.key,
+      name: server.name,
+      description: server.description,
+      source: server.source,
+      transportType: server.transport.type,
+      transport: admin ? server.transport : null,
+      approvalPolicy: server.approvalPolicy,
+      active: server.active,
+      status,
+      error,
+      toolCount: status === 'connected' && connection ? connection.tools.length : null,
+      auth: admin
+        ? {
+            type: 'oauth',
+            clientId: auth.clientId ?? null,
+            scopes: auth.scopes ?? null,
+            hasClientSecret: Boolean(auth.clientSecret),
+          }
+        : null,
+      connection: state,
     };
   }
 }

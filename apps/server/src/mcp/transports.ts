@@ -2,6 +2,7 @@ import {
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type FetchLike,
+  type OAuthClientProvider,
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -31,6 +32,8 @@ export class StderrTail {
 export interface TransportOptions {
   /** fetch for remote servers; a guarded one for servers administrators added. */
   fetch?: FetchLike;
+  /** A user's OAuth sign-in: the transport sends their token and refreshes it when refused. */
+  authProvider?: OAuthClientProvider;
 }
 
 export interface OpenedTransport {
@@ -59,6 +62,7 @@ export function openTransport(spec: McpTransport, options: TransportOptions): Op
       const transport = new StreamableHTTPClientTransport(new URL(spec.url), {
         requestInit: { headers: spec.headers },
         ...(options.fetch && { fetch: options.fetch }),
+        ...(options.authProvider && { authProvider: options.authProvider }),
       });
       return { transport, stderr: null, pid: () => null };
     }
@@ -66,6 +70,7 @@ export function openTransport(spec: McpTransport, options: TransportOptions): Op
       const transport = new SSEClientTransport(new URL(spec.url), {
         requestInit: { headers: spec.headers },
         ...(options.fetch && { fetch: options.fetch }),
+        ...(options.authProvider && { authProvider: options.authProvider }),
       });
       return { transport, stderr: null, pid: () => null };
     }

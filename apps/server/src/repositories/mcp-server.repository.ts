@@ -8,8 +8,32 @@ import type { McpServerDefinition } from '@confab/protocol/mcp-config-file';
 import type { Database, McpServersTable } from '../db/schema';
 import { SecretBox } from '../lib/secret-box';
 
-/** A server an administrator added: always a remote transport. */
-export type AdminServerDefinition = McpServerDefinition & { transport: McpRemoteTransport };
+/** How Confab signs users in to a server that wants OAuth (the administrator's settings). */
+export interface McpOAuthSettings {
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string;
+}
+
+/** A server an administrator added: always a remote transport; `auth` when it wants OAuth. */
+export type AdminServerDefinition = McpServerDefinition & {
+  transport: McpRemoteTransport;
+  auth?: McpOAuthSettings | null;
+};
+
+const authContext = (key: string) => `${key}:auth`;
+
+function authOf(row: Row, box: SecretBox): McpOAuthSettings | null {
+  if (!row.auth) return null;
+  const parsed = safeJson(box.open(row.auth, authContext(row.key)));
+  if (!parsed || typeof parsed !== 'object') return {};
+  const { clientId, clientSecret, scopes } = parsed as Record<string, unknown>;
+  return {
+    ...(typeof clientId === 'string' && clientId && { clientId }),
+    ...(typeof clientSecret === 'string' && clientSecret && { clientSecret }),
+    ...(typeof scopes === 'string' && scopes && { scopes }),
+  };
+}
 
 type Row = Selectable<McpServersTable>;
 
@@ -38,6 +62,7 @@ function toDefinition(row: Row, box: SecretBox): AdminServerDefinition {
     },
     approvalPolicy: policy.success ? policy.data : 'always ask',
     active: row.active === 1,
+    auth: authOf(row, box),
   };
 }
 
@@ -61,6 +86,7 @@ function toRow(server: AdminServerDefinition, now: number, box: SecretBox): Row 
     active: server.active ? 1 : 0,
     created_at: now,
     updated_at: now,
+    auth: server.auth ? box.seal(JSON.stringify(server.auth), authContext(server.key)) : null,
   };
 }
 

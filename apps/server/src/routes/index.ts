@@ -30,6 +30,13 @@ import { mcpPutConfigRoute } from './api/mcp/putConfig';
 import { mcpPromptAndResourceRoutes } from './api/mcp/prompts-and-resources';
 import { mcpToolsRoute } from './api/mcp/tools';
 import { mcpUpdateServerRoute } from './api/mcp/updateServer';
+import { mcpOAuthStartRoute } from './api/mcp/oauth/start';
+import { mcpOAuthCallbackRoute } from './api/mcp/oauth/callback';
+import { mcpOAuthDisconnectRoute } from './api/mcp/oauth/disconnect';
+import { mcpOAuthClientMetadataRoute } from './api/mcp/oauth/client-metadata';
+import { mcpPersonalAddRoute } from './api/mcp/personal/add';
+import { mcpPersonalRemoveRoute } from './api/mcp/personal/remove';
+import { mcpPersonalPolicyRoute } from './api/mcp/personal/policy';
 import { pushRoutes } from './api/push/push';
 
 /** Every route of the server. Folders mirror the URLs. */
@@ -60,6 +67,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mcpActivateRoute);
   await app.register(mcpDeactivateRoute);
   await app.register(mcpPromptAndResourceRoutes);
+  await app.register(mcpOAuthStartRoute);
+  await app.register(mcpOAuthCallbackRoute);
+  await app.register(mcpOAuthDisconnectRoute);
+  await app.register(mcpOAuthClientMetadataRoute);
+  await app.register(mcpPersonalAddRoute);
+  await app.register(mcpPersonalRemoveRoute);
+  await app.register(mcpPersonalPolicyRoute);
   await app.register(aiHistoryChatsRoutes);
   await app.register(aiHistoryMessagesRoute);
   await app.register(aiHistorySettingsRoutes);

@@ -34,7 +34,26 @@ import {
   promptArguments,
   readResource,
 } from '../mcp/prompts-resources';
-import { McpServerCatalog, wanted, type CatalogServer, type Snapshot } from '../mcp/server-catalog';
+import {
+  McpServerCatalog,
+  connectionStateOf,
+  expiredMessage,
+  needsConnectMessage,
+  wanted,
+  type CatalogServer,
+  type Snapshot,
+  type Viewer,
+} from '../mcp/server-catalog';
+import { McpOAuth, type OAuthCallbackResult } from '../mcp/oauth';
+import { PersonalServers, isPersonalKey } from '../mcp/personal-servers';
+import type { McpPersonalRepository } from '../repositories/mcp-personal.repository';
+import { reservedKeyProblem, type McpPersonalPolicy } from '@confab/protocol/mcp-personal';
+import type { McpOAuthRepository } from '../repositories/mcp-oauth.repository';
+import type {
+  McpOAuthCallbackQuery,
+  McpOAuthDisconnectReply,
+  McpOAuthStartReply,
+} from '@confab/protocol/mcp-oauth';
 import { urlRefusal } from '../mcp/url-guard';
 import type {
   AdminServerDefinition,
@@ -53,6 +72,14 @@ export interface McpServiceOptions {
   allowLinkLocalUrls: boolean;
   log: ConnectionLogger;
   now?: () => number;
+  /** Users' OAuth sign-ins to servers that want them. */
+  oauth: McpOAuthRepository;
+  /** Longest any one request to an authorization server may take. */
+  oauthTimeoutMs: number;
+  /** Confab's public origin for OAuth redirects; the request's own origin when unset. */
+  publicUrl?: string;
+  /** Users' own servers and the policy that allows them. */
+  personal: McpPersonalRepository;
 }
 
 function requireUser(user: SessionUser | null): asserts user is SessionUser {
@@ -74,6 +101,8 @@ const isAdmin = (user: SessionUser) => user.role === 'admin';
 export class McpService {
   private readonly catalog: McpServerCatalog;
   private readonly now: () => number;
+  private readonly oauth: McpOAuth;
+  private readonly personal: PersonalServers;
 
   constructor(private readonly options: McpServiceOptions) {
     this.catalog = new McpServerCatalog({
@@ -85,6 +114,20 @@ export class McpService {
       log: options.log,
     });
     this.now = options.now ?? Date.now;
+    this.oauth = new McpOAuth({
+      repository: options.oauth,
+      host: options.host,
+      timeoutMs: options.oauthTimeoutMs,
+      publicUrl: options.publicUrl,
+      now: this.now,
+    });
+    this.personal = new PersonalServers({
+      repository: options.personal,
+      host: options.host,
+      now: this.now,
+      checkUrl: (url, field) => this.checkUrl(url, field),
+      probe: (server) => this.probe(server),
+    });
   }
 
   /**
@@ -120,24 +163,69 @@ export class McpService {
     requireUser(user);
     await this.catalog.reloadFile();
     const snapshot = await this.catalog.sync();
-    await this.catalog.settle(snapshot.servers.filter((server) => server.active));
-    return this.catalog.configReply(isAdmin(user), snapshot);
+    const viewer = await this.viewer(user);
+    const own = await this.personal.of(user.id);
+    const active = snapshot.servers.filter((server) => server.active);
+    await this.catalog.settle(active);
+    await this.settleOwn(viewer, [...active, ...own]);
+    return this.withPersonal(user, this.catalog.configReply(viewer, snapshot), own);
   }
 
   async getConfig(user: SessionUser | null): Promise<McpConfigReply> {
     requireUser(user);
-    return this.catalog.configReply(isAdmin(user), await this.catalog.sync());
+    const snapshot = await this.catalog.sync();
+    const viewer = await this.viewer(user);
+    const own = await this.personal.of(user.id);
+    // The user's own connections open when they look: the status shown is the real one.
+    await this.settleOwn(viewer, [...snapshot.servers.filter((server) => server.active), ...own]);
+    return this.withPersonal(user, this.catalog.configReply(viewer, snapshot), own);
+  }
+
+  /** The config reply with the user's own servers and whether they may add more. */
+  private async withPersonal(
+    user: SessionUser,
+    reply: McpConfigReply,
+    own: CatalogServer[],
+  ): Promise<McpConfigReply> {
+    return {
+      ...reply,
+      servers: [...reply.servers, ...own.map((server) => this.personal.view(user.id, server))],
+      personal: await this.personal.policy(user.id),
+    };
+  }
+
+  /** `POST /api/mcp/personal/add`: a remote server of the user's own, tried before it is saved. */
+  async addPersonal(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
+    requireUser(user);
+    const server = await this.personal.add(user.id, input);
+    // Its connection opens now, so the reply shows it connected with its tools.
+    await this.personal.connectionFor(user.id, server)?.whenSettled(this.options.connectTimeoutMs);
+    return this.personal.view(user.id, server);
+  }
+
+  /** `POST /api/mcp/personal/remove`: one of the user's own servers. */
+  async removePersonal(user: SessionUser | null, key: string): Promise<{ ok: true }> {
+    requireUser(user);
+    await this.personal.remove(user.id, key);
+    return { ok: true };
+  }
+
+  /** `POST /api/mcp/personal/policy` (administrators): whether users may add their own. */
+  async setPersonalPolicy(user: SessionUser | null, allowed: boolean): Promise<McpPersonalPolicy> {
+    requireAdmin(user);
+    await this.personal.setAllowed(allowed);
+    return this.personal.policy(user.id);
   }
 
   async tools(user: SessionUser | null, query: McpToolsQuery): Promise<McpToolsReply> {
     requireUser(user);
-    const { servers } = await this.catalog.sync();
+    const servers = [...(await this.catalog.sync()).servers, ...(await this.personal.of(user.id))];
     if (query.server) {
       const server = this.activeServer(servers, query.server);
       return { tools: toolsOf(server.key, await this.connected(user, server)) };
     }
     return {
-      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+      tools: (await this.connectedActive(user, servers)).flatMap(([server, connection]) =>
         toolsOf(server.key, connection),
       ),
     };
@@ -146,9 +234,9 @@ export class McpService {
   /** `GET /api/mcp/offer`: the tools of the active servers with their policies, and the limits. */
   async offer(user: SessionUser | null): Promise<McpOfferReply> {
     requireUser(user);
-    const { servers } = await this.catalog.sync();
+    const servers = [...(await this.catalog.sync()).servers, ...(await this.personal.of(user.id))];
     return {
-      tools: (await this.connectedActive(servers)).flatMap(([server, connection]) =>
+      tools: (await this.connectedActive(user, servers)).flatMap(([server, connection]) =>
         toolsOf(server.key, connection).map((tool) => ({
           ...tool,
           serverName: server.name,
@@ -162,16 +250,66 @@ export class McpService {
     };
   }
 
-  /** The active servers that are connected, once those still connecting have settled. */
+  /**
+   * The active servers that are connected, once those still connecting have settled: the
+   * shared ones, and those where each user signs in that this user connected to.
+   */
   private async connectedActive(
+    user: SessionUser,
     servers: CatalogServer[],
   ): Promise<Array<[CatalogServer, McpConnection]>> {
     const active = servers.filter((server) => server.active);
-    await this.catalog.settle(active);
+    const shared = active.filter((server) => !isOwn(server));
+    const own = active.some(isOwn)
+      ? await this.settleOwn(await this.viewer(user), active)
+      : new Map<string, McpConnection>();
+    await this.catalog.settle(shared);
     return active.flatMap((server): Array<[CatalogServer, McpConnection]> => {
-      const connection = this.options.host.connection(server.key);
+      const connection = isOwn(server)
+        ? own.get(server.key)
+        : this.options.host.connection(server.key);
       return connection?.status === 'connected' ? [[server, connection]] : [];
     });
+  }
+
+  private async viewer(user: SessionUser): Promise<Viewer> {
+    return {
+      admin: isAdmin(user),
+      userId: user.id,
+      states: await this.options.oauth.states(user.id),
+    };
+  }
+
+  /** Opens the viewer's own connections to the servers they signed in to. */
+  private openOwn(viewer: Viewer, active: CatalogServer[]): Map<string, McpConnection> {
+    const opened = new Map<string, McpConnection>();
+    for (const server of active) {
+      const connection =
+        server.source === 'personal'
+          ? this.personal.connectionFor(viewer.userId, server)
+          : server.auth && connectionStateOf(viewer, server.key) === 'connected'
+            ? this.oauth.connectionFor(viewer.userId, server)
+            : undefined;
+      if (connection) opened.set(server.key, connection);
+    }
+    return opened;
+  }
+
+  /** `openOwn`, then waits until each is connected or has failed; their states are re-read. */
+  private async settleOwn(
+    viewer: Viewer,
+    active: CatalogServer[],
+  ): Promise<Map<string, McpConnection>> {
+    const opened = this.openOwn(viewer, active);
+    if (opened.size === 0) return opened;
+    await Promise.all(
+      [...opened.values()].map((connection) =>
+        connection.whenSettled(this.options.connectTimeoutMs),
+      ),
+    );
+    // A refused sign-in shows as expired at once.
+    viewer.states = await this.options.oauth.states(viewer.userId);
+    return opened;
   }
 
   async call(
@@ -180,7 +318,7 @@ export class McpService {
     signal?: AbortSignal,
   ): Promise<McpCallReply> {
     requireUser(user);
-    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const server = await this.usableServer(user, body.client);
     const connection = await this.connected(user, server);
     const tool = connection.tools.find((candidate) => candidate.name === body.name);
     if (!tool) throw notFound(`MCP server "${server.key}" has no tool "${body.name}"`);
@@ -206,6 +344,10 @@ export class McpService {
         maxBytes: this.options.resultMaxBytes,
       });
     } catch (error) {
+      // The server refused the user's token and it could not be refreshed: sign in again.
+      if (server.auth && !(await this.stillSignedIn(user, server))) {
+        throw signInNeeded(server, true);
+      }
       throw toCallError(error, server.key, tool.name, isAdmin(user));
     }
   }
@@ -213,9 +355,9 @@ export class McpService {
   /** `GET /api/mcp/prompts`: the composer's slash commands; a server that fails is named. */
   async prompts(user: SessionUser | null): Promise<McpPromptsReply> {
     requireUser(user);
-    const { servers } = await this.catalog.sync();
+    const servers = [...(await this.catalog.sync()).servers, ...(await this.personal.of(user.id))];
     const reply: McpPromptsReply = { prompts: [], failures: [] };
-    const connected = await this.connectedActive(servers);
+    const connected = await this.connectedActive(user, servers);
     const listed = await Promise.allSettled(
       connected.map(async ([server, connection]) => {
         const prompts = await listPrompts(connection, this.limits());
@@ -247,7 +389,7 @@ export class McpService {
     signal?: AbortSignal,
   ): Promise<McpGetPromptReply> {
     requireUser(user);
-    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const server = await this.usableServer(user, body.client);
     const connection = await this.connected(user, server);
     const prompts = await listPrompts(connection, this.limits()).catch((error: unknown) => {
       throw toCallError(error, server.key, 'prompts/list', isAdmin(user));
@@ -275,7 +417,7 @@ export class McpService {
   /** `GET /api/mcp/resources?server=`: one server's resources and templates. */
   async resources(user: SessionUser | null, query: McpResourcesQuery): Promise<McpResourcesReply> {
     requireUser(user);
-    const server = this.activeServer(await this.catalog.syncOne(query.server), query.server);
+    const server = await this.usableServer(user, query.server);
     const connection = await this.connected(user, server);
     try {
       return await listResources(connection, this.limits());
@@ -291,7 +433,7 @@ export class McpService {
     signal?: AbortSignal,
   ): Promise<McpReadResourceReply> {
     requireUser(user);
-    const server = this.activeServer(await this.catalog.syncOne(body.client), body.client);
+    const server = await this.usableServer(user, body.client);
     const connection = await this.connected(user, server);
     try {
       return await readResource(connection, body.uri, this.limits(signal));
@@ -315,10 +457,14 @@ export class McpService {
   async addServer(user: SessionUser | null, input: McpServerInput): Promise<McpServer> {
     requireAdmin(user);
     const definition = adminDefinition(input);
+    if (isPersonalKey(definition.key)) {
+      throw badRequest(reservedKeyProblem, { key: reservedKeyProblem });
+    }
     const { servers } = await this.catalog.sync();
     if (servers.some((server) => server.key === definition.key)) throw taken(definition.key);
     await this.checkUrl(definition.transport.url, 'transport.url');
-    const probe = definition.active ? await this.probe(definition) : null;
+    if (definition.auth) await this.checkOAuth(definition);
+    const probe = definition.active && !definition.auth ? await this.probe(definition) : null;
     try {
       await this.options.servers.insertAdminServer(definition, this.now());
     } catch (error) {
@@ -336,16 +482,23 @@ export class McpService {
     const current = servers.find((server) => server.key === input.key);
     if (!current) throw unknownServer(input.key);
     if (current.source === 'file') throw fileServerConflict(input.key);
-    const definition = adminDefinition(input);
+    const definition = keepSecret(adminDefinition(input), current);
     await this.checkUrl(definition.transport.url, 'transport.url');
     const transportChanged =
       JSON.stringify(current.transport) !== JSON.stringify(definition.transport);
-    const probe = definition.active && transportChanged ? await this.probe(definition) : null;
+    const authChanged = JSON.stringify(current.auth ?? null) !== JSON.stringify(definition.auth);
+    if (definition.auth && (transportChanged || authChanged)) await this.checkOAuth(definition);
+    const probe =
+      definition.active && transportChanged && !definition.auth
+        ? await this.probe(definition)
+        : null;
     const updated = await this.options.servers.updateAdminServer(definition, this.now());
     if (!updated) {
       await probe?.close();
       throw unknownServer(input.key);
     }
+    // Tokens were given for the old server or settings: every user signs in again.
+    if (transportChanged || authChanged) await this.options.oauth.forgetServer(definition.key);
     if (probe) this.options.host.adopt(wanted(definition), probe);
     return this.serverView(user, await this.catalog.sync(), definition.key);
   }
@@ -416,13 +569,70 @@ export class McpService {
     });
     const snapshot = await this.catalog.sync();
     await this.catalog.settle(snapshot.servers.filter((server) => server.active));
-    return this.catalog.configReply(isAdmin(user), snapshot);
+    return this.catalog.configReply(await this.viewer(user), snapshot);
   }
 
-  private serverView(user: SessionUser, snapshot: Snapshot, key: string): McpServer {
-    const view = this.catalog.serverView(isAdmin(user), snapshot, key);
+  /** `POST /api/mcp/oauth/start`: where the user signs in to the server's authorization server. */
+  async oauthStart(
+    user: SessionUser | null,
+    key: string,
+    requestOrigin: string,
+  ): Promise<McpOAuthStartReply> {
+    requireUser(user);
+    const server = this.activeServer(await this.catalog.syncOne(key), key);
+    if (!server.auth) throw conflict(`MCP server "${key}" does not use OAuth sign-in`);
+    return this.oauth.start(user.id, server, requestOrigin);
+  }
+
+  /**
+   * `GET /api/mcp/oauth/callback`: finishes the sign-in the state names, for the user who
+   * started it; resolves with where to send the browser (the settings, with the result).
+   */
+  async oauthCallback(
+    user: SessionUser | null,
+    query: McpOAuthCallbackQuery,
+    requestOrigin: string,
+  ): Promise<OAuthCallbackResult> {
+    requireUser(user);
+    return this.oauth.finish(user.id, query, requestOrigin, async (key) => {
+      const [server] = await this.catalog.syncOne(key);
+      return server?.active && server.auth ? server : undefined;
+    });
+  }
+
+  /** `POST /api/mcp/oauth/disconnect`: forgets the user's tokens and revokes them at the AS. */
+  async oauthDisconnect(user: SessionUser | null, key: string): Promise<McpOAuthDisconnectReply> {
+    requireUser(user);
+    const [server] = await this.catalog.syncOne(key);
+    if (!server) throw unknownServer(key);
+    if (!server.auth) throw conflict(`MCP server "${key}" does not use OAuth sign-in`);
+    const revoked = await this.oauth.disconnect(user.id, server);
+    return { connection: 'needs-connect', revoked };
+  }
+
+  /** The OAuth server must say which authorization server signs users in, before it is saved. */
+  private async checkOAuth(definition: AdminServerDefinition): Promise<void> {
+    const problem = await this.oauth.discoveryProblem(wanted(definition));
+    if (problem) {
+      const reason = `Nothing was saved. The server's sign-in could not be found: ${problem}`;
+      throw badRequest(reason, { 'transport.url': problem });
+    }
+  }
+
+  private async serverView(user: SessionUser, snapshot: Snapshot, key: string): Promise<McpServer> {
+    const view = this.catalog.serverView(await this.viewer(user), snapshot, key);
     if (!view) throw unknownServer(key);
     return view;
+  }
+
+  /** An active server this user may use: a shared one, or one of the user's own. */
+  private async usableServer(user: SessionUser, key: string): Promise<CatalogServer> {
+    let found = await this.catalog.syncOne(key);
+    if (found.length === 0 && isPersonalKey(key)) {
+      const own = await this.personal.one(user.id, key);
+      found = own ? [own] : [];
+    }
+    return this.activeServer(found, key);
   }
 
   private activeServer(servers: CatalogServer[], key: string): CatalogServer {
@@ -433,11 +643,37 @@ export class McpService {
   }
 
   private async connected(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
+    if (server.auth) return this.connectedOwn(user, server);
+    if (server.source === 'personal') {
+      const connection = this.personal.connectionFor(user.id, server);
+      await connection?.whenSettled(this.options.connectTimeoutMs);
+      if (connection?.status === 'connected') return connection;
+      // The owner added it: why it fails is theirs to see.
+      throw unavailable(server.key, connection?.error ?? 'it is still starting');
+    }
     const connection = this.options.host.connection(server.key);
     await connection?.whenSettled(this.options.connectTimeoutMs);
     if (connection?.status === 'connected') return connection;
     const reason = isAdmin(user) ? (connection?.error ?? 'it is still starting') : null;
     throw unavailable(server.key, reason);
+  }
+
+  private async stillSignedIn(user: SessionUser, server: CatalogServer): Promise<boolean> {
+    const state = (await this.options.oauth.states(user.id)).get(server.key);
+    if (state === 'connected') return true;
+    this.options.host.dropUser(server.key, user.id);
+    return false;
+  }
+
+  /** The user's own connection to a server where each user signs in. */
+  private async connectedOwn(user: SessionUser, server: CatalogServer): Promise<McpConnection> {
+    const state = (await this.options.oauth.states(user.id)).get(server.key);
+    if (state !== 'connected') throw signInNeeded(server, state === 'expired');
+    const connection = this.oauth.connectionFor(user.id, server);
+    await connection?.whenSettled(this.options.connectTimeoutMs);
+    if (connection?.status === 'connected') return connection;
+    if (!(await this.stillSignedIn(user, server))) throw signInNeeded(server, true);
+    throw unavailable(server.key, connection?.error ?? 'it is still starting');
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {
@@ -450,7 +686,7 @@ export class McpService {
    * Tries the server before it is saved. A URL that does not answer is the administrator's
    * input to correct: a 400 on the URL field, and nothing changes.
    */
-  private async probe(definition: AdminServerDefinition): Promise<McpConnection> {
+  private async probe(definition: AdminServerDefinition | CatalogServer): Promise<McpConnection> {
     try {
       return await this.options.host.probe(wanted(definition));
     } catch (error) {
@@ -470,8 +706,38 @@ function adminDefinition(input: McpServerInput): AdminServerDefinition {
     transport: input.transport,
     approvalPolicy: input.approvalPolicy,
     active: input.active,
+    auth: input.auth
+      ? {
+          ...(input.auth.clientId && { clientId: input.auth.clientId }),
+          ...(input.auth.clientSecret && { clientSecret: input.auth.clientSecret }),
+          ...(input.auth.scopes && { scopes: input.auth.scopes }),
+        }
+      : null,
   };
 }
+
+/**
+ * The client secret is never shown back, so a form sent again without one keeps the stored
+ * secret while the client ID stays the same.
+ */
+function keepSecret(
+  definition: AdminServerDefinition,
+  current: CatalogServer,
+): AdminServerDefinition {
+  const before = current.auth;
+  if (!definition.auth || definition.auth.clientSecret || !before?.clientSecret) return definition;
+  if (before.clientId !== definition.auth.clientId) return definition;
+  return { ...definition, auth: { ...definition.auth, clientSecret: before.clientSecret } };
+}
+
+/** A server with a connection per user: OAuth sign-in, or the user's own. */
+const isOwn = (server: CatalogServer) => Boolean(server.auth) || server.source === 'personal';
+
+/** The user has not signed in to the server, or their sign-in stopped working. */
+const signInNeeded = (server: CatalogServer, expired: boolean) =>
+  conflict(
+    `MCP server "${server.name}": ${expired ? expiredMessage : needsConnectMessage} (in the MCP settings)`,
+  );
 
 function toolsOf(server: string, connection: McpConnection): McpToolsReply['tools'] {
   return connection.tools.map((tool) => ({

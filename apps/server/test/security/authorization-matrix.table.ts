@@ -692,6 +692,42 @@ export const routeTable: Record<string, RouteRow> = {
     expect: adminOnly(),
     why: 'only administrators switch servers for everyone',
   },
+  'POST /api/mcp/oauth/start': {
+    request: () => ({ body: { key: 'everything' } }),
+    expect: signedIn(409),
+    why: 'each signed-in user starts their own sign-in, to a server that uses OAuth (this one does not: test/mcp/oauth.test.ts covers the rest)',
+  },
+  'GET /api/mcp/oauth/callback': {
+    request: () => ({ query: 'state=made-up&code=stolen' }),
+    expect: signedIn(400),
+    why: "a sign-in is finished only by the user who started it, with its single-use state: anyone else's answer is refused and nothing is saved",
+  },
+  'POST /api/mcp/oauth/disconnect': {
+    request: () => ({ body: { key: 'everything' } }),
+    expect: signedIn(409),
+    why: "each user disconnects only their own account (the session's user's tokens, whatever the body says)",
+  },
+  'POST /api/mcp/personal/add': {
+    request: (w) => ({
+      body: { key: 'my_tools', transport: { type: 'streamable-http', url: w.mcpUrl } },
+    }),
+    expect: signedIn(403),
+    why: "users add servers of their own only when an administrator allows it (off here; test/mcp/personal-servers.test.ts covers the rest, where nobody else sees another's)",
+  },
+  'POST /api/mcp/personal/remove': {
+    request: () => ({ body: { key: 'my_tools' } }),
+    expect: signedIn(404),
+    why: "each user removes only their own servers: another's key is not found for them",
+  },
+  'POST /api/mcp/personal/policy': {
+    request: () => ({ body: { allowed: false } }),
+    expect: adminOnly(),
+    why: 'only administrators decide whether users may add servers of their own',
+  },
+  'GET /api/mcp/oauth/client-metadata.json': {
+    expect: { anonymous: 404, stranger: 404, admin: 404 },
+    why: "Confab's public client metadata document, readable by authorization servers without a session; served only with an https PUBLIC_URL (none here)",
+  },
 };
 
 /**

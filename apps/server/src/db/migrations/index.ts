@@ -18,6 +18,7 @@ import * as identity from './0016-identity';
 import * as linkPreviews from './0017-link-previews';
 import * as aiMessages from './0018-ai-messages';
 import * as aiConsent from './0019-ai-consent';
+import * as mcpOAuth from './0020-mcp-oauth';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-link-previews': linkPreviews,
   '0018-ai-messages': aiMessages,
   '0019-ai-consent': aiConsent,
+  '0020-mcp-oauth': mcpOAuth,
 };

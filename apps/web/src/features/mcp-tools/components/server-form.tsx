@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useSaveMcpServer } from '../api/save-server';
+import { useAddPersonalServer } from '../api/personal';
 import { checkServerForm, formValuesFrom, type ServerFormValues } from '../lib/server-form';
 import { errorText } from '@/lib/error-text';
 
@@ -50,13 +51,30 @@ function Field({
   );
 }
 
-/** Adds a remote server, or edits one added through the API (administrators). */
-export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () => void }) {
+/**
+ * Adds a remote server, or edits one added through the API (administrators); with `personal`,
+ * adds a server of the user's own (no OAuth, always active, its key starting with my_).
+ */
+export function ServerForm({
+  server,
+  personal = false,
+  onDone,
+}: {
+  server?: McpServer;
+  personal?: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('mcpTools');
   const mode = server ? 'update' : 'add';
-  const save = useSaveMcpServer(mode);
+  const shared = useSaveMcpServer(mode);
+  const own = useAddPersonalServer();
+  const save = personal ? own : shared;
   const activeId = useId();
-  const [values, setValues] = useState<ServerFormValues>(() => formValuesFrom(server));
+  const oauthId = useId();
+  const [values, setValues] = useState<ServerFormValues>(() => ({
+    ...formValuesFrom(server),
+    ...(personal && { key: 'my_' }),
+  }));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) =>
@@ -92,7 +110,11 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-busy={save.isPending}>
-      {mode === 'add' ? <p className="text-xs text-fg-muted">{t('form.stdioNote')}</p> : null}
+      {mode === 'add' ? (
+        <p className="text-xs text-fg-muted">
+          {personal ? t('personal.note') : t('form.stdioNote')}
+        </p>
+      ) : null}
       {failure ? (
         <Alert variant="error" title={t('form.failed')} role="alert">
           <span className="whitespace-pre-wrap">{failure}</span>
@@ -100,7 +122,7 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
       ) : null}
       <TextField
         label={t('form.key')}
-        hint={t('form.keyHint')}
+        hint={personal ? t('personal.keyHint') : t('form.keyHint')}
         value={values.key}
         disabled={mode === 'update'}
         onChange={(event) => set('key', event.target.value)}
@@ -183,12 +205,56 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone: () 
           </select>
         )}
       </Field>
-      <div className="flex items-center gap-2">
-        <Switch id={activeId} checked={values.active} onCheckedChange={(on) => set('active', on)} />
-        <label htmlFor={activeId} className="text-sm">
-          {t('form.active')}
-        </label>
-      </div>
+      {personal ? null : (
+        <div className="flex items-center gap-2">
+          <Switch id={oauthId} checked={values.oauth} onCheckedChange={(on) => set('oauth', on)} />
+          <label htmlFor={oauthId} className="text-sm">
+            {t('form.oauth')}
+          </label>
+        </div>
+      )}
+      {values.oauth ? (
+        <div className="flex flex-col gap-3 border-l-2 border-border pl-3">
+          <p className="text-xs text-fg-muted">{t('form.oauthHint')}</p>
+          <TextField
+            label={t('form.clientId')}
+            hint={t('form.clientIdHint')}
+            value={values.clientId}
+            onChange={(event) => set('clientId', event.target.value)}
+            error={fields['auth.clientId']}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('form.clientSecret')}
+            type="password"
+            value={values.clientSecret}
+            placeholder={server?.auth?.hasClientSecret ? t('form.clientSecretKept') : undefined}
+            onChange={(event) => set('clientSecret', event.target.value)}
+            error={fields['auth.clientSecret']}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={t('form.scopes')}
+            hint={t('form.scopesHint')}
+            value={values.scopes}
+            onChange={(event) => set('scopes', event.target.value)}
+            error={fields['auth.scopes']}
+            autoComplete="off"
+          />
+        </div>
+      ) : null}
+      {personal ? null : (
+        <div className="flex items-center gap-2">
+          <Switch
+            id={activeId}
+            checked={values.active}
+            onCheckedChange={(on) => set('active', on)}
+          />
+          <label htmlFor={activeId} className="text-sm">
+            {t('form.active')}
+          </label>
+        </div>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
           {t('form.cancel')}

@@ -1,4 +1,5 @@
 import { Wrench } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -8,14 +9,26 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { useOAuthResult } from '../hooks/use-oauth-result';
 import type { ToolSwitches } from './server-tools';
 import { ToolSettings } from './tool-settings';
 
-/** The "Tools" button of the chat screen and the settings it opens. */
+/**
+ * The "Tools" button of the chat screen and the settings it opens: open at once when the
+ * browser comes back from signing in to a server, with the outcome.
+ */
 export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
   const { t } = useTranslation('mcpTools');
+  const [result, clearResult] = useOAuthResult();
+  const [open, setOpen] = useState(result !== null);
   return (
-    <Dialog>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next && result) clearResult();
+      }}
+    >
       <DialogTrigger asChild>
         {/* Icon only on phones, like the chat toolbar's other buttons. */}
         <Button variant="outline" size="sm" title={t('settings.open')}>
@@ -26,7 +39,7 @@ export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
       <DialogContent className="w-[min(94vw,48rem)]">
         <DialogTitle>{t('settings.title')}</DialogTitle>
         <DialogDescription>{t('settings.description')}</DialogDescription>
-        <ToolSettings switches={switches} />
+        <ToolSettings switches={switches} oauthResult={result} />
       </DialogContent>
     </Dialog>
   );

@@ -14,20 +14,29 @@ import { mcpQueryKeys } from '../api/query-keys';
 import { useMcpTools } from '../api/tools';
 import { ServerCard } from './server-card';
 import { ServerForm } from './server-form';
+import { PersonalPolicySwitch } from './personal-policy-switch';
 import type { ToolSwitches } from './server-tools';
 import { errorText } from '@/lib/error-text';
+import type { OAuthResult } from '../hooks/use-oauth-result';
 
 /**
  * The tool settings: every server the user may use with its state and error, its tools with
  * their switches, and for administrators the server management.
  */
-export function ToolSettings({ switches }: { switches: ToolSwitches }) {
+export function ToolSettings({
+  switches,
+  oauthResult = null,
+}: {
+  switches: ToolSwitches;
+  oauthResult?: OAuthResult | null;
+}) {
   const { t } = useTranslation('mcpTools');
   const admin = useSession().user?.role === 'admin';
   const config = useMcpConfig();
   const tools = useMcpTools(config.isSuccess ? config.dataUpdatedAt : undefined);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<McpServer | 'new' | null>(null);
+  const [editing, setEditing] = useState<McpServer | 'new' | 'own' | null>(null);
+  const personal = config.data?.personal;
 
   const reload = () => queryClient.invalidateQueries({ queryKey: mcpQueryKeys.all });
 
@@ -49,8 +58,16 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
             {t('form.add')}
           </Button>
         ) : null}
+        {personal?.allowed && personal.count < personal.max ? (
+          <Button size="sm" variant="outline" onClick={() => setEditing('own')}>
+            <Plus aria-hidden className="size-4" />
+            {t('personal.add')}
+          </Button>
+        ) : null}
       </div>
+      {admin && personal ? <PersonalPolicySwitch allowed={personal.allowed} /> : null}
 
+      {oauthResult ? <OAuthResultAlert result={oauthResult} /> : null}
       {config.isPending ? <Spinner label={t('settings.loading')} /> : null}
       {config.isError ? (
         <Alert variant="error" title={t('settings.loadFailed')} role="alert">
@@ -98,15 +115,35 @@ export function ToolSettings({ switches }: { switches: ToolSwitches }) {
         {editing !== null ? (
           <DialogContent>
             <DialogTitle>
-              {editing === 'new' ? t('form.addTitle') : t('form.editTitle', { name: editing.name })}
+              {editing === 'new'
+                ? t('form.addTitle')
+                : editing === 'own'
+                  ? t('personal.addTitle')
+                  : t('form.editTitle', { name: editing.name })}
             </DialogTitle>
             <ServerForm
-              server={editing === 'new' ? undefined : editing}
+              server={editing === 'new' || editing === 'own' ? undefined : editing}
+              personal={editing === 'own'}
               onDone={() => setEditing(null)}
             />
           </DialogContent>
         ) : null}
       </Dialog>
     </div>
+  );
+}
+
+/** How the sign-in the browser came back from went. */
+function OAuthResultAlert({ result }: { result: OAuthResult }) {
+  const { t } = useTranslation('mcpTools');
+  if (result.connected) {
+    return <Alert variant="success" title={t('oauth.resultConnected', { key: result.server })} />;
+  }
+  return (
+    <Alert variant="error" title={t('oauth.resultFailed', { key: result.server })} role="alert">
+      <span className="break-words whitespace-pre-wrap">
+        {result.error ?? t('oauth.resultFailedText')}
+      </span>
+    </Alert>
   );
 }

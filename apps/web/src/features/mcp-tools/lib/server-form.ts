@@ -16,6 +16,12 @@ export interface ServerFormValues {
   headers: string;
   approvalPolicy: McpApprovalPolicy;
   active: boolean;
+  /** Each user signs in with OAuth; the client fields are optional. */
+  oauth: boolean;
+  clientId: string;
+  /** Never shown back: empty keeps the stored one. */
+  clientSecret: string;
+  scopes: string;
 }
 
 export function formValuesFrom(server?: McpServer): ServerFormValues {
@@ -30,6 +36,10 @@ export function formValuesFrom(server?: McpServer): ServerFormValues {
     headers: transport ? headersToText(transport.headers) : '',
     approvalPolicy: server?.approvalPolicy ?? 'always ask',
     active: server?.active ?? true,
+    oauth: Boolean(server?.auth),
+    clientId: server?.auth?.clientId ?? '',
+    clientSecret: '',
+    scopes: server?.auth?.scopes ?? '',
   };
 }
 
@@ -71,6 +81,14 @@ export function checkServerForm(values: ServerFormValues): FormCheck {
     transport: { type: values.type, url: values.url, headers },
     approvalPolicy: values.approvalPolicy,
     active: values.active,
+    ...(values.oauth && {
+      auth: {
+        type: 'oauth',
+        ...(values.clientId.trim() && { clientId: values.clientId }),
+        ...(values.clientSecret && { clientSecret: values.clientSecret }),
+        ...(values.scopes.trim() && { scopes: values.scopes }),
+      },
+    }),
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const fields: Record<string, string> = {};
