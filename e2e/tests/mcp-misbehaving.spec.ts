@@ -1,7 +1,15 @@
 import { resolve } from 'node:path';
 import { request as apiRequest, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/accounts';
-import { configureProvider, expect, lastReply, openAiChat, send, test } from '../support/ai-chat';
+import {
+  configureProvider,
+  expect,
+  lastReply,
+  newChatOffering,
+  openAiChat,
+  send,
+  test,
+} from '../support/ai-chat';
 import { inEveryLook } from '../support/looks';
 import { signInAsAdmin, writeOperatorFile } from '../support/mcp';
 
@@ -104,6 +112,8 @@ test('a tool whose structured result breaks its output schema: the card names th
     key: 'sk-test',
     model: 'gpt-4o',
   });
+  // A whole run holds more servers than the search step's threshold: the chat offers this one.
+  await newChatOffering(page, ['Bad output']);
   await send(page, 'How many items?');
   const card = lastReply(page).getByTestId('tool-call');
   await expect(card).toContainText('bad_output--count_items');

@@ -3,6 +3,8 @@ import type { ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/cl
 /** Puts a server's question to the user whose call it is, and waits for the answer. */
 export interface InputAsker {
   ask(params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult>;
+  /** Declines a question without showing it; the user's tab is told why. */
+  refuse(reason: string): Promise<ElicitResult>;
 }
 
 /**

@@ -76,6 +76,8 @@ export interface CallOptions {
 const sdkRequestTimeoutMs = 2 ** 31 - 1;
 // A tool asking again after this many answers is refused rather than asked without end.
 const maxInputRounds = 10;
+/** The questions of one `input_required` result put to the user; the others are declined. */
+const maxInputRequestsPerRound = 3;
 
 /**
  * One MCP server: connects with the official SDK client, keeps the tool list, restarts after a
@@ -114,7 +116,11 @@ export class McpConnection {
   private waiters: Array<() => void> = [];
   private restart: boolean;
   /** The calls in flight, to find the one a 2025-era server's question belongs to. */
-  private readonly inFlight = new Set<CallScope>();
+  /**
+   * Every request in flight: tool calls (with who may be asked) and other requests (prompts,
+   * resources, lists), which count too though nobody can be asked during them.
+   */
+  private readonly inFlight = new Set<CallScope | object>();
 
   constructor(private readonly options: McpConnectionOptions) {
     this.restart = options.restart;
@@ -206,8 +212,12 @@ export class McpConnection {
       });
       if (!isInputRequiredResult(result)) return result as CallToolResult;
       const responses: Record<string, ElicitResult> = {};
-      for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
-        responses[key] = await this.answerEmbedded(request, scope);
+      for (const [index, [key, request]] of Object.entries(result.inputRequests ?? {}).entries()) {
+        // Each question may wait minutes for the user; beyond a few, the rest are declined.
+        responses[key] =
+          index < maxInputRequestsPerRound
+            ? await this.answerEmbedded(request, scope)
+            : await this.declineExtra(scope);
       }
       params = {
         name,
@@ -217,6 +227,13 @@ export class McpConnection {
       };
     }
     throw new McpServerError(`The tool still asked for input after ${maxInputRounds} answers`);
+  }
+
+  private declineExtra(scope: CallScope): Promise<ElicitResult> {
+    const refusal = `the tool asked more than ${maxInputRequestsPerRound} questions at once`;
+    if (scope.asker) return scope.asker.refuse(refusal);
+    this.options.log.warn({ server: this.key, refusal }, 'MCP input request declined');
+    return Promise.resolve({ action: 'decline' });
   }
 
   /** One question inside an `input_required` result: only elicitation is answered. */
@@ -240,7 +257,8 @@ export class McpConnection {
     params: ElicitRequestParams,
     ctx: ClientContext,
   ): Promise<ElicitResult> {
-    const scope = this.inFlight.size === 1 ? ([...this.inFlight][0] ?? null) : null;
+    const only = this.inFlight.size === 1 ? [...this.inFlight][0] : null;
+    const scope = only instanceof CallScope ? only : null;
     if (!scope) {
       this.options.log.warn(
         { server: this.key, callsInFlight: this.inFlight.size },
@@ -281,10 +299,14 @@ export class McpConnection {
   async request<T>(run: (client: Client) => Promise<T>, options: CallOptions): Promise<T> {
     const client = await this.ready();
     const generation = this.generation;
+    const request = {};
+    this.inFlight.add(request);
     try {
       return await run(client);
     } catch (error) {
       throw this.classify(error, generation, options);
+    } finally {
+      this.inFlight.delete(request);
     }
   }
 

@@ -14,6 +14,8 @@ import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { InputAsker } from './call-scope';
 import type { ConnectionLogger } from './connection';
 
+const secondQuestionRefusal = 'another question of this call is still open';
+
 interface Pending {
   userId: string;
   callId: string;
@@ -40,7 +42,11 @@ export class McpInputBroker {
 
   /** The asker of one call of `userId` that the tab made as `callId`. */
   askerFor(userId: string, callId: string, server: string): InputAsker {
-    return { ask: (params, signal) => this.ask(userId, callId, server, params, signal) };
+    return {
+      ask: (params, signal) => this.ask(userId, callId, server, params, signal),
+      refuse: (reason) =>
+        this.refuse(userId, callId, randomBytes(16).toString('base64url'), server, reason),
+    };
   }
 
   /** Whether this node holds the question (an answer arriving elsewhere is forwarded here). */
@@ -87,6 +93,11 @@ export class McpInputBroker {
     signal: AbortSignal,
   ): Promise<ElicitResult> {
     const requestId = randomBytes(16).toString('base64url');
+    // One question at a time per call: a second one would be hidden behind the first while
+    // its wait keeps the call's deadline stopped.
+    if (this.openFor(userId, callId)) {
+      return this.refuse(userId, callId, requestId, server, secondQuestionRefusal);
+    }
     const message = String(params.message).slice(0, mcpInputLimits.messageMax);
     const expiresAt = Date.now() + this.options.waitMs;
     let payload: McpInputRequestPayload;
@@ -127,6 +138,13 @@ export class McpInputBroker {
       this.pending.set(requestId, { userId, callId, fields, settle: end });
       this.options.realtime.toUser(userId, 'mcpInputRequest', payload);
     });
+  }
+
+  private openFor(userId: string, callId: string): boolean {
+    for (const pending of this.pending.values()) {
+      if (pending.userId === userId && pending.callId === callId) return true;
+    }
+    return false;
   }
 
   private refuse(

@@ -5,6 +5,7 @@ import type { McpResource } from '@confab/protocol/mcp-prompts';
 import { ResourcePicker } from '@/features/ai-chat/components/resource-picker';
 import type { PromptSources } from '@/features/ai-chat/lib/prompt-sources';
 import { ApiError } from '@/lib/api-error';
+import { changeLanguage } from '@/lib/i18n/i18n';
 
 const hostile = '<img src=x onerror="window.__pwned=1">';
 const notes: McpResource = { uri: 'notes://today', name: 'today', description: "Today's notes" };
@@ -24,6 +25,25 @@ function sources(read: PromptSources['read']): PromptSources {
 }
 
 describe('attaching a resource', () => {
+  it('closes with its own button, named in English and Chinese', async () => {
+    const user = userEvent.setup();
+    render(<ResourcePicker sources={sources(vi.fn())} onFiles={async () => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Attach a resource' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attach a resource' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await changeLanguage('zh-CN');
+    try {
+      await user.click(screen.getByRole('button', { name: '附加资源' }));
+      const zh = await screen.findByRole('dialog', { name: '附加资源' });
+      await user.click(within(zh).getByRole('button', { name: '关闭' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('lists a server’s resources as text, searches them, and hands the one chosen to the tray', async () => {
     const user = userEvent.setup();
     const file = new File(['Buy milk.'], 'today', { type: 'text/plain' });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpTool } from '@confab/protocol/mcp';
@@ -116,10 +116,61 @@ describe('resource links in tool results', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Open archive' }));
     const second = await screen.findByRole('dialog', { name: 'archive' });
-    const download = await within(second).findByRole('link', {
+    const download = await within(second).findByRole('button', {
       name: 'Download (application/gzip, 4 B)',
     });
-    expect(download).toHaveAttribute('download', 'zip');
+    expect(download).toBeVisible();
+  });
+
+  it("saves a server's HTML as a download only on click, never as a page of this origin", async () => {
+    const made: Blob[] = [];
+    const revoked: string[] = [];
+    const clicked: { href: string; download: string }[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static createObjectURL(blob: Blob) {
+          made.push(blob);
+          return `blob:test/${made.length}`;
+        }
+        static revokeObjectURL(url: string) {
+          revoked.push(url);
+        }
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    try {
+      fakeServer({
+        routes: {
+          'POST /api/mcp/readResource': () =>
+            json({
+              contents: [{ uri: 'x://page.html', mimeType: 'text/html', blob: btoa(hostile) }],
+            }),
+        },
+      });
+      const user = userEvent.setup();
+      card([{ type: 'resource_link', uri: 'x://page.html', name: 'page' }]);
+      await user.click(screen.getByRole('button', { name: 'Open page' }));
+      const dialog = await screen.findByRole('dialog', { name: 'page' });
+      const download = await within(dialog).findByRole('button', {
+        name: /^Download \(text\/html/,
+      });
+      expect(made).toHaveLength(0);
+
+      vi.useFakeTimers();
+      fireEvent.click(download);
+      expect(made.map((blob) => blob.type)).toEqual(['application/octet-stream']);
+      expect(clicked).toEqual([{ href: 'blob:test/1', download: 'page.html' }]);
+      vi.runOnlyPendingTimers();
+      expect(revoked).toEqual(['blob:test/1']);
+    } finally {
+      vi.useRealTimers();
+      click.mockRestore();
+    }
   });
 
   it('says when the resource could not be read', async () => {

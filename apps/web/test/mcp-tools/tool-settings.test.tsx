@@ -52,6 +52,13 @@ async function openTools() {
 
 // Typing a whole form through user-event takes a few seconds in jsdom.
 describe('tool settings on the chat screen', { timeout: 20_000 }, () => {
+  it('closes with its own button, for a phone with no room around the dialog', async () => {
+    mcpServer([server()]);
+    const { dialog, user } = await openTools();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('lists servers with their state and error, and tools with switches that start on', async () => {
     mcpServer([server(), remote]);
     const { dialog, user } = await openTools();

@@ -1,4 +1,5 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -39,5 +40,24 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-fg-muted', className)} {...props} />
+  );
+}
+
+/**
+ * The dialog's own way out, top right, as in sheets: on a phone a full-width dialog leaves
+ * only a thin strip of overlay to tap, and Escape is no help.
+ */
+export function DialogCloseButton({ label, className }: { label: string; className?: string }) {
+  return (
+    <DialogPrimitive.Close
+      aria-label={label}
+      title={label}
+      className={cn(
+        'absolute top-3 right-3 rounded-md p-1.5 text-fg-muted hover:bg-surface-muted hover:text-fg',
+        className,
+      )}
+    >
+      <X aria-hidden className="size-4" />
+    </DialogPrimitive.Close>
   );
 }

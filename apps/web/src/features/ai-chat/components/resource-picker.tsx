@@ -4,7 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
@@ -110,7 +116,8 @@ export function ResourcePicker({
       <Dialog open={open} onOpenChange={setOpen}>
         {open ? (
           <DialogContent data-testid="resource-picker">
-            <DialogTitle>{t('resources.title')}</DialogTitle>
+            <DialogCloseButton label={t('resources.close')} />
+            <DialogTitle className="pr-8">{t('resources.title')}</DialogTitle>
             <DialogDescription>{t('resources.description')}</DialogDescription>
             {servers?.state === 'loading' ? <Spinner label={t('resources.loading')} /> : null}
             {servers?.state === 'failed' ? (

@@ -45,7 +45,7 @@ export function ChatToolCallCard({ call, live }: { call: ToolCallRecord; live: b
   );
   const input = useInputStore((state) => state.inputs[call.id]);
   if (call.name === toolSearchName) return <ToolSearchCard call={call} live={live} />;
-  const asking = input !== undefined && 'question' in input;
+  const asking = input?.question !== undefined;
   const card = <ToolCallCard call={toolCallCardView(call, live, waiting, asking)} />;
   if (!input) return card;
   return (

@@ -23,10 +23,20 @@ type Opened =
   | { state: 'failed'; message: string }
   | { state: 'read'; reply: McpReadResourceReply };
 
-/** A binary resource as a file to save: its bytes from base64, never a fetch of its URI. */
-function downloadUrl(blob: string, mimeType: string | undefined): string {
+/**
+ * Saves a binary resource as a file: its bytes from base64, never a fetch of its URI. The Blob is
+ * `application/octet-stream` whatever the server calls it, so its URL opened in a tab is a
+ * download, never the server's HTML running in this origin; made on click, revoked after.
+ */
+function saveBlob(blob: string, name: string): void {
   const bytes = Uint8Array.from(atob(blob.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
-  return URL.createObjectURL(new Blob([bytes], { type: mimeType ?? 'application/octet-stream' }));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // Revoked once the download has had time to start with it.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function fileName(uri: string, fallback: string): string {
@@ -63,18 +73,18 @@ function Contents({ reply, link }: { reply: McpReadResourceReply; link: Resource
           );
         }
         return (
-          <a
+          <button
             key={index}
-            href={downloadUrl(item.blob, item.mimeType)}
-            download={fileName(item.uri, link.name)}
-            className="inline-flex items-center gap-2 text-sm text-link underline"
+            type="button"
+            onClick={() => saveBlob(item.blob, fileName(item.uri, link.name))}
+            className="inline-flex items-center gap-2 self-start text-sm text-link underline"
           >
             <Download aria-hidden className="size-4" />
             {t('resource.download', {
               type: item.mimeType ?? 'application/octet-stream',
               size: formatBytes(base64Bytes(item.blob)),
             })}
-          </a>
+          </button>
         );
       })}
     </div>

@@ -1,5 +1,6 @@
 import { MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { McpInputRequestPayload } from '@confab/protocol/mcp-input';
 import type { CallInput } from '../stores/input-store';
 import { ToolInputForm } from './tool-input-form';
 import { ToolInputLink } from './tool-input-link';
@@ -9,18 +10,24 @@ import { ToolInputLink } from './tool-input-link';
  * markdown or HTML), then the form or the link; or why a question was declined unseen.
  */
 export function ToolInput({ input }: { input: CallInput }) {
+  const { t } = useTranslation('mcpTools');
+  return (
+    <>
+      {input.refusal && (
+        <p
+          data-testid="tool-input-refused"
+          className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-xs break-words text-fg-muted"
+        >
+          {t('input.refused', { reason: input.refusal })}
+        </p>
+      )}
+      {input.question && <OpenQuestion question={input.question} />}
+    </>
+  );
+}
+
+function OpenQuestion({ question }: { question: McpInputRequestPayload }) {
   const { t, i18n } = useTranslation('mcpTools');
-  if ('refusal' in input) {
-    return (
-      <p
-        data-testid="tool-input-refused"
-        className="rounded-lg border border-border bg-surface-muted px-3 py-2 text-xs break-words text-fg-muted"
-      >
-        {t('input.refused', { reason: input.refusal })}
-      </p>
-    );
-  }
-  const { question } = input;
   const until = new Date(question.expiresAt).toLocaleTimeString(i18n.language, {
     hour: '2-digit',
     minute: '2-digit',

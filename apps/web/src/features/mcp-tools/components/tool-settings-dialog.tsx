@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
+  DialogCloseButton,
   DialogContent,
   DialogDescription,
   DialogTitle,
@@ -37,7 +38,8 @@ export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
         </Button>
       </DialogTrigger>
       <DialogContent className="w-[min(94vw,48rem)]">
-        <DialogTitle>{t('settings.title')}</DialogTitle>
+        <DialogCloseButton label={t('settings.close')} />
+        <DialogTitle className="pr-8">{t('settings.title')}</DialogTitle>
         <DialogDescription>{t('settings.description')}</DialogDescription>
         <ToolSettings switches={switches} oauthResult={result} />
       </DialogContent>

@@ -8,8 +8,14 @@ import type { SocketAckReply } from '@confab/protocol/socket-events';
 import { getSocket } from '@/lib/realtime/socket-client';
 import { socketRequest } from '@/lib/realtime/socket-request';
 
-/** What a tool call's card shows of a server's question: the question, or why it was declined. */
-export type CallInput = { question: McpInputRequestPayload } | { refusal: string };
+/**
+ * What a tool call's card shows of a server's questions: the open one (others of the same call
+ * wait behind it, never dropped), and why a question was declined unseen, if one was.
+ */
+export interface CallInput {
+  question?: McpInputRequestPayload;
+  refusal?: string;
+}
 
 interface InputState {
   /** By the model's id of the call (the card's call). */
@@ -20,12 +26,17 @@ export const useInputStore = create<InputState>()(() => ({ inputs: {} }));
 
 // The calls this tab made that may be asked something: the server's `callId` → the model's id.
 const tracked = new Map<string, string>();
+// Every open question of a call, in the order asked; the card shows the first.
+const openQuestions = new Map<string, McpInputRequestPayload[]>();
 let listening = false;
 
-function setInput(modelCallId: string, input: CallInput | null): void {
+function show(modelCallId: string, refusal?: string): void {
   useInputStore.setState((state) => {
     const inputs = { ...state.inputs };
-    if (input) inputs[modelCallId] = input;
+    const question = openQuestions.get(modelCallId)?.[0];
+    const kept = refusal ?? inputs[modelCallId]?.refusal;
+    if (question || kept)
+      inputs[modelCallId] = { ...(question && { question }), ...(kept && { refusal: kept }) };
     else delete inputs[modelCallId];
     return { inputs };
   });
@@ -34,20 +45,22 @@ function setInput(modelCallId: string, input: CallInput | null): void {
 function onRequest(payload: McpInputRequestPayload): void {
   // Every tab of the user hears it; only the tab that made the call shows it.
   const modelCallId = tracked.get(payload.callId);
-  if (modelCallId) setInput(modelCallId, { question: payload });
+  if (!modelCallId) return;
+  const questions = openQuestions.get(modelCallId) ?? [];
+  if (questions.some((question) => question.requestId === payload.requestId)) return;
+  openQuestions.set(modelCallId, [...questions, payload]);
+  show(modelCallId);
 }
 
 function onEnded(payload: McpInputEndedPayload): void {
   const modelCallId = tracked.get(payload.callId);
   if (!modelCallId) return;
-  if (payload.refusal) {
-    setInput(modelCallId, { refusal: payload.refusal });
-    return;
-  }
-  const current = useInputStore.getState().inputs[modelCallId];
-  if (current && 'question' in current && current.question.requestId === payload.requestId) {
-    setInput(modelCallId, null);
-  }
+  const questions = (openQuestions.get(modelCallId) ?? []).filter(
+    (question) => question.requestId !== payload.requestId,
+  );
+  if (questions.length > 0) openQuestions.set(modelCallId, questions);
+  else openQuestions.delete(modelCallId);
+  show(modelCallId, payload.refusal);
 }
 
 function listen(): void {
@@ -67,8 +80,8 @@ export function trackCallInput(callId: string, modelCallId: string): () => void 
   tracked.set(callId, modelCallId);
   return () => {
     tracked.delete(callId);
-    const current = useInputStore.getState().inputs[modelCallId];
-    if (current && 'question' in current) setInput(modelCallId, null);
+    openQuestions.delete(modelCallId);
+    show(modelCallId);
   };
 }
 
