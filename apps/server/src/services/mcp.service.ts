@@ -55,6 +55,7 @@ import type {
   McpOAuthStartReply,
 } from '@confab/protocol/mcp-oauth';
 import { urlRefusal } from '../mcp/url-guard';
+import { personalUrlRefusal } from '../mcp/personal-url-guard';
 import type {
   AdminServerDefinition,
   McpServerRepository,
@@ -70,6 +71,8 @@ export interface McpServiceOptions {
   resultMaxBytes: number;
   connectTimeoutMs: number;
   allowLinkLocalUrls: boolean;
+  /** Users' own servers may use loopback and private addresses (tests and closed networks). */
+  allowPrivatePersonalUrls?: boolean;
   log: ConnectionLogger;
   now?: () => number;
   /** Users' OAuth sign-ins to servers that want them. */
@@ -125,7 +128,7 @@ export class McpService {
       repository: options.personal,
       host: options.host,
       now: this.now,
-      checkUrl: (url, field) => this.checkUrl(url, field),
+      checkUrl: (url, field) => this.checkPersonalUrl(url, field),
       probe: (server) => this.probe(server),
     });
   }
@@ -674,6 +677,15 @@ export class McpService {
     if (connection?.status === 'connected') return connection;
     if (!(await this.stillSignedIn(user, server))) throw signInNeeded(server, true);
     throw unavailable(server.key, connection?.error ?? 'it is still starting');
+  }
+
+  /** Users' own servers: the public internet only, whatever MCP_ALLOW_LINK_LOCAL_URLS says. */
+  private async checkPersonalUrl(url: string, field: string): Promise<void> {
+    if (this.options.allowPrivatePersonalUrls) return this.checkUrl(url, field);
+    const refusal = await personalUrlRefusal(url);
+    if (refusal) {
+      throw badRequest(`Nothing was saved. ${field}: ${refusal}`, { [field]: refusal });
+    }
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {
