@@ -31,6 +31,7 @@ import {
   getPrompt,
   listPrompts,
   listResources,
+  OversizedError,
   promptArguments,
   readResource,
 } from '../mcp/prompts-resources';
@@ -379,7 +380,10 @@ export class McpService {
       else
         reply.failures.push({
           server: connected[index]?.[0].key ?? '?',
-          error: isAdmin(user) ? reasonOf(outcome.reason) : 'Its prompts could not be read',
+          error:
+            isAdmin(user) || outcome.reason instanceof OversizedError
+              ? reasonOf(outcome.reason)
+              : 'Its prompts could not be read',
         });
     });
     return reply;

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpConfigReply } from '@confab/protocol/mcp';
 import { McpHost } from '../../src/mcp/host';
@@ -97,6 +99,59 @@ describe.each(databaseTargets)(
       } finally {
         await host.close();
       }
+    });
+  },
+);
+
+describe.each(databaseTargets)(
+  "users' own servers fetch no authorization server, on $engine",
+  (target) => {
+    let t: TestApp;
+    let alice: As;
+    let metadataReads = 0;
+    let protectedServer: Server;
+    let url = '';
+
+    beforeAll(async () => {
+      // A server that wants OAuth and names its metadata on loopback, as a hostile one would.
+      protectedServer = createServer((request, response) => {
+        if (request.url?.startsWith('/.well-known/')) metadataReads += 1;
+        response.writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="http://127.0.0.1:${(protectedServer.address() as AddressInfo).port}/.well-known/oauth-protected-resource"`,
+        });
+        response.end();
+      });
+      await new Promise<void>((resolve) => protectedServer.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(protectedServer.address() as AddressInfo).port}/mcp`;
+      t = await startTestApp(target, {
+        mcp: mcpSettings({ connectTimeoutMs: 5_000, allowPrivatePersonalUrls: true }),
+      });
+      const admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'as_admin' })).cookie);
+      alice = requestAs(t.app, (await signUp(t.app, { username: 'as_alice' })).cookie);
+      await admin.post('/api/mcp/personal/policy', { allowed: true });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await new Promise((resolve) => protectedServer?.close(resolve));
+    });
+
+    it('refuses OAuth settings, and never follows a server to its authorization server', async () => {
+      const withAuth = await alice.post('/api/mcp/personal/add', {
+        key: 'my_oauth',
+        transport: { type: 'streamable-http', url, headers: {} },
+        auth: { type: 'oauth' },
+      });
+      expect(withAuth.statusCode).toBe(400);
+      expect(withAuth.json().message).toMatch(/cannot use OAuth sign-in/);
+      const plain = await alice.post('/api/mcp/personal/add', {
+        key: 'my_oauth',
+        transport: { type: 'streamable-http', url, headers: {} },
+      });
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json().message).toMatch(/^Nothing was saved/);
+      const start = await alice.post('/api/mcp/oauth/start', { key: 'my_oauth' });
+      expect(start.statusCode).toBe(404);
+      expect(metadataReads).toBe(0);
     });
   },
 );
