@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_FAILURES: '10000',
       RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: '10000',
       LINK_PREVIEW_ALLOWED_ADDRESSES: `127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
+      // The test MCP servers run on loopback, which users' own servers may reach only when allowed.
+      MCP_PERSONAL_ALLOW_PRIVATE_URLS: '1',
     },
   },
 });

@@ -93,6 +93,11 @@ export interface McpHostConfig {
   inputWaitMs: number;
   /** Lets admin-added servers reach link-local and cloud metadata addresses (169.254.0.0/16, ...). */
   allowLinkLocalUrls: boolean;
+  /**
+   * Lets users' own servers reach loopback and private addresses (MCP_PERSONAL_ALLOW_PRIVATE_URLS),
+   * under the admin-added servers' rules instead of public-only. For tests and closed networks.
+   */
+  allowPrivatePersonalUrls: boolean;
   /** Longest one request to an OAuth authorization server may take (MCP_OAUTH_TIMEOUT_MS). */
   oauthTimeoutMs: number;
   /**
@@ -285,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       restartDelayMs: { min: 1_000, max: 60_000 },
       allowLinkLocalUrls:
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
+      allowPrivatePersonalUrls:
+        env.MCP_PERSONAL_ALLOW_PRIVATE_URLS === 'true' ||
+        env.MCP_PERSONAL_ALLOW_PRIVATE_URLS === '1',
       oauthTimeoutMs: intFrom(env, 'MCP_OAUTH_TIMEOUT_MS', 10_000),
       ...(env.PUBLIC_URL?.trim() && { publicUrl: env.PUBLIC_URL.trim() }),
     },

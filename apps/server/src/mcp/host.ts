@@ -3,22 +3,32 @@ import type { McpTransport } from '@confab/protocol/mcp';
 import { McpConnection, McpUnavailableError, type ConnectionLogger } from './connection';
 import { withGlobalResponses } from './oauth-flow';
 import { createGuardedFetch } from './url-guard';
+import { personalConnectRules } from './personal-url-guard';
 
 export interface McpHostOptions {
   connectTimeoutMs: number;
   restartDelayMs: { min: number; max: number };
   allowLinkLocalUrls: boolean;
+  /** Users' own servers get the admin-added servers' rules instead of public-only (tests). */
+  allowPrivatePersonalUrls?: boolean;
   log: ConnectionLogger;
   /** A user's own connection unused this long is closed (it opens again when needed). */
   userIdleMs?: number;
 }
 
+/**
+ * Which addresses a server's HTTP requests may reach: any (the operator's file), any but
+ * link-local and cloud metadata (added by an administrator), the public internet only (a
+ * user's own).
+ */
+export type UrlGuardLevel = 'none' | 'admin' | 'public';
+
 /** A server the host should keep connected. */
 export interface WantedServer {
   key: string;
   transport: McpTransport;
-  /** Added through the API: its remote connections refuse link-local addresses. */
-  guarded: boolean;
+  /** Which addresses its remote connections (each redirect hop too) may reach. */
+  guard: UrlGuardLevel;
   /** Each user signs in (OAuth): one connection per user, opened when they use it. */
   perUser?: boolean;
   /** A user's own server: not in the shared set, so `reconcile` leaves its connections be. */
@@ -39,7 +49,7 @@ interface Entry {
   connection: McpConnection;
 }
 
-const fingerprintOf = (server: WantedServer) => JSON.stringify([server.transport, server.guarded]);
+const fingerprintOf = (server: WantedServer) => JSON.stringify([server.transport, server.guard]);
 
 /**
  * The live connections of this node, one per active server. `reconcile` makes them match the
@@ -53,6 +63,7 @@ export class McpHost {
   private idleSweep: NodeJS.Timeout | null = null;
   private readonly closing = new Set<Promise<void>>();
   private readonly guard = createGuardedFetch();
+  private readonly publicGuard = createGuardedFetch(personalConnectRules);
   private closed = false;
 
   constructor(private readonly options: McpHostOptions) {}
@@ -185,11 +196,20 @@ export class McpHost {
     for (const key of [...this.entries.keys()]) this.drop(key);
     await Promise.all(this.closing);
     await this.guard.close().catch(() => {});
+    await this.publicGuard.close().catch(() => {});
   }
 
-  /** fetch for a server's HTTP requests (and its authorization server's): guarded or not. */
-  fetchFor(server: Pick<WantedServer, 'guarded'>): typeof this.guard.fetch | undefined {
-    return server.guarded && !this.options.allowLinkLocalUrls ? this.guard.fetch : undefined;
+  /**
+   * fetch for a server's HTTP requests (and its authorization server's) under its guard level.
+   * MCP_ALLOW_LINK_LOCAL_URLS never opens private addresses to users' own servers: only
+   * MCP_PERSONAL_ALLOW_PRIVATE_URLS does, and then they get the admin-added servers' rules.
+   */
+  fetchFor(server: Pick<WantedServer, 'guard'>): typeof this.guard.fetch | undefined {
+    if (server.guard === 'none') return undefined;
+    if (server.guard === 'public' && !this.options.allowPrivatePersonalUrls) {
+      return this.publicGuard.fetch;
+    }
+    return this.options.allowLinkLocalUrls ? undefined : this.guard.fetch;
   }
 
   private create(

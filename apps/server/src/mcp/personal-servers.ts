@@ -19,7 +19,7 @@ export interface PersonalServersOptions {
   repository: McpPersonalRepository;
   host: McpHost;
   now: () => number;
-  /** Checks a URL with the URL guard (throws a 400 naming `field`). */
+  /** Checks a URL with the personal servers' URL guard (throws a 400 naming `field`). */
   checkUrl: (url: string, field: string) => Promise<void>;
   /** Tries a server before it is saved (throws a 400 when it does not answer). */
   probe: (server: CatalogServer) => Promise<McpConnection>;
@@ -45,7 +45,7 @@ const personalOff = () =>
 /**
  * Users' own remote servers, under an administrator's policy: each is read, listed, called and
  * removed only by its owner (every query carries the owner's id); its connection is the owner's
- * alone, under the same URL guard as servers administrators add.
+ * alone, and reaches the public internet only (see personal-url-guard.ts).
  */
 export class PersonalServers {
   constructor(private readonly options: PersonalServersOptions) {}

@@ -25,8 +25,10 @@ function cached<T>(
   if (kept) return kept;
   const reading = read();
   connection.lists.set(what, reading);
-  // A failed read is not kept: the next request asks again.
-  reading.catch(() => {
+  // A failed read is not kept: the next request asks again. A list refused for its size is
+  // kept (until the server says it changed), or every request would fetch all its pages again.
+  reading.catch((error: unknown) => {
+    if (error instanceof OversizedError) return;
     if (connection.lists.get(what) === reading) connection.lists.delete(what);
   });
   return reading;
@@ -34,12 +36,14 @@ function cached<T>(
 
 /** Every prompt of the server (every page, at most the client's page cap). */
 export function listPrompts(connection: McpConnection, limits: Limits): Promise<Prompt[]> {
-  return cached(connection, 'prompts', () =>
-    connection.request(async (client) => {
+  return cached(connection, 'prompts', async () => {
+    const prompts = await connection.request(async (client) => {
       if (!client.getServerCapabilities()?.prompts) return [];
       return (await client.listPrompts(undefined, { timeout: limits.timeoutMs })).prompts;
-    }, limits),
-  );
+    }, limits);
+    refuseOversized(prompts, limits.maxBytes, 'prompt list', connection.key);
+    return prompts;
+  });
 }
 
 export function promptArguments(prompt: Prompt): McpPromptArgument[] {
@@ -88,20 +92,19 @@ export function listResources(
   connection: McpConnection,
   limits: Limits,
 ): Promise<McpResourcesReply> {
-  return cached(connection, 'resources', () =>
-    connection.request(async (client) => {
-      if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
+  return cached(connection, 'resources', async () => {
+    const [resources, templates] = await connection.request(async (client) => {
+      if (!client.getServerCapabilities()?.resources) return [[], []] as const;
       const options = { timeout: limits.timeoutMs };
-      const [resources, templates] = await Promise.all([
+      const [listed, templated] = await Promise.all([
         client.listResources(undefined, options),
         client.listResourceTemplates(undefined, options),
       ]);
-      return {
-        resources: resources.resources.map(resourceView),
-        templates: templates.resourceTemplates.map(templateView),
-      };
-    }, limits),
-  );
+      return [listed.resources, templated.resourceTemplates] as const;
+    }, limits);
+    refuseOversized([resources, templates], limits.maxBytes, 'resource list', connection.key);
+    return { resources: resources.map(resourceView), templates: templates.map(templateView) };
+  });
 }
 
 export async function readResource(
@@ -153,13 +156,23 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** Refused whole, like a tool result: half a resource would be taken for all of it. */
+/** What a server sent that is larger than the limit: readable by every user (sizes only). */
+export class OversizedError extends AppError {
+  constructor(what: string, server: string, size: number, maxBytes: number) {
+    super(
+      502,
+      'BAD_GATEWAY',
+      `The ${what} of MCP server "${server}" is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit; it was not returned`,
+    );
+  }
+}
+
+/**
+ * Refused whole, like a tool result: half a resource would be taken for all of it, and half a
+ * list for the whole list. A list counts every page together (the client reads up to 50).
+ */
 function refuseOversized(value: unknown, maxBytes: number, what: string, server: string): void {
   const size = Buffer.byteLength(JSON.stringify(value));
   if (size <= maxBytes) return;
-  throw new AppError(
-    502,
-    'BAD_GATEWAY',
-    `The ${what} of MCP server "${server}" is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit; it was not returned`,
-  );
+  throw new OversizedError(what, server, size, maxBytes);
 }

@@ -37,7 +37,13 @@ export interface Snapshot {
 export const wanted = (server: CatalogServer | AdminServerDefinition): WantedServer => ({
   key: server.key,
   transport: server.transport,
-  guarded: !('source' in server) || server.source !== 'file',
+  guard: !('source' in server)
+    ? 'admin'
+    : server.source === 'file'
+      ? 'none'
+      : server.source === 'personal'
+        ? 'public'
+        : 'admin',
   ...((server.auth || ('source' in server && server.source === 'personal')) && { perUser: true }),
   ...('source' in server && server.source === 'personal' && { personal: true }),
 });

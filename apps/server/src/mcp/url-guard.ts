@@ -55,8 +55,8 @@ type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  * fetch for the SDK's HTTP transports that refuses blocked addresses on every connection it
  * opens, whatever the name resolved to when the URL was checked (so DNS rebinding fails too).
  */
-export function createGuardedFetch(): GuardedFetch {
-  const agent = guardedAgent(mcpRules);
+export function createGuardedFetch(rules: AddressRules = mcpRules): GuardedFetch {
+  const agent = guardedAgent(rules);
   return {
     fetch: (url, init) =>
       // Node's fetch types and undici's describe the same objects in two packages.

@@ -31,6 +31,7 @@ import {
   getPrompt,
   listPrompts,
   listResources,
+  OversizedError,
   promptArguments,
   readResource,
 } from '../mcp/prompts-resources';
@@ -55,6 +56,7 @@ import type {
   McpOAuthStartReply,
 } from '@confab/protocol/mcp-oauth';
 import { urlRefusal } from '../mcp/url-guard';
+import { personalUrlRefusal } from '../mcp/personal-url-guard';
 import type {
   AdminServerDefinition,
   McpServerRepository,
@@ -70,6 +72,8 @@ export interface McpServiceOptions {
   resultMaxBytes: number;
   connectTimeoutMs: number;
   allowLinkLocalUrls: boolean;
+  /** Users' own servers may use loopback and private addresses (tests and closed networks). */
+  allowPrivatePersonalUrls?: boolean;
   log: ConnectionLogger;
   now?: () => number;
   /** Users' OAuth sign-ins to servers that want them. */
@@ -125,7 +129,7 @@ export class McpService {
       repository: options.personal,
       host: options.host,
       now: this.now,
-      checkUrl: (url, field) => this.checkUrl(url, field),
+      checkUrl: (url, field) => this.checkPersonalUrl(url, field),
       probe: (server) => this.probe(server),
     });
   }
@@ -376,7 +380,10 @@ export class McpService {
       else
         reply.failures.push({
           server: connected[index]?.[0].key ?? '?',
-          error: isAdmin(user) ? reasonOf(outcome.reason) : 'Its prompts could not be read',
+          error:
+            isAdmin(user) || outcome.reason instanceof OversizedError
+              ? reasonOf(outcome.reason)
+              : 'Its prompts could not be read',
         });
     });
     return reply;
@@ -674,6 +681,15 @@ export class McpService {
     if (connection?.status === 'connected') return connection;
     if (!(await this.stillSignedIn(user, server))) throw signInNeeded(server, true);
     throw unavailable(server.key, connection?.error ?? 'it is still starting');
+  }
+
+  /** Users' own servers: the public internet only, whatever MCP_ALLOW_LINK_LOCAL_URLS says. */
+  private async checkPersonalUrl(url: string, field: string): Promise<void> {
+    if (this.options.allowPrivatePersonalUrls) return this.checkUrl(url, field);
+    const refusal = await personalUrlRefusal(url);
+    if (refusal) {
+      throw badRequest(`Nothing was saved. ${field}: ${refusal}`, { [field]: refusal });
+    }
   }
 
   private async checkUrl(url: string, field: string): Promise<void> {

@@ -22,7 +22,10 @@ describe.each(databaseTargets)('servers of their own on $engine', (target) => {
 
   beforeAll(async () => {
     http = await startEverythingHttp('streamableHttp');
-    t = await startTestApp(target, { mcp: mcpSettings({ connectTimeoutMs: 5_000 }) });
+    // The test servers run on loopback, which users' own servers may reach only when allowed.
+    t = await startTestApp(target, {
+      mcp: mcpSettings({ connectTimeoutMs: 5_000, allowPrivatePersonalUrls: true }),
+    });
     admin = requestAs(t.app, (await signUpAdmin(t.app, { username: 'own_admin' })).cookie);
     alice = requestAs(t.app, (await signUp(t.app, { username: 'own_alice' })).cookie);
     bob = requestAs(t.app, (await signUp(t.app, { username: 'own_bob' })).cookie);
