@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_FAILURES: '10000',
       RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: '10000',
       LINK_PREVIEW_ALLOWED_ADDRESSES: `127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
+      // OAuth sign-in to MCP servers needs the address people reach Confab at.
+      PUBLIC_URL: baseURL,
     },
   },
 });
