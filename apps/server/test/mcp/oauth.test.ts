@@ -417,6 +417,29 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect(registrations).toEqual([{ redirect_uri: 'http://localhost/api/mcp/oauth/callback' }]);
   });
 
+  it('registers again when the stored registration was made for another redirect URI', async () => {
+    const db = t.app.database.db;
+    await db
+      .updateTable('mcp_oauth_clients')
+      .set({ redirect_uri: 'http://attacker.example/api/mcp/oauth/callback' })
+      .where('server_key', '=', 'hosted')
+      .execute();
+    const clientIdOf = async () =>
+      new URL(
+        (await bob.post('/api/mcp/oauth/start', { key: 'hosted' })).json<McpOAuthStartReply>()
+          .authorizationUrl,
+      ).searchParams.get('client_id');
+    const first = await clientIdOf();
+    const row = await db
+      .selectFrom('mcp_oauth_clients')
+      .select('redirect_uri')
+      .where('server_key', '=', 'hosted')
+      .executeTakeFirstOrThrow();
+    expect(row.redirect_uri).toBe('http://localhost/api/mcp/oauth/callback');
+    // The new registration is kept and used from then on.
+    expect(await clientIdOf()).toBe(first);
+  });
+
   it('refuses OAuth sign-in with a readable 409 when PUBLIC_URL is not set', async () => {
     const { publicUrl: _unset, ...withoutPublicUrl } = mcpSettings();
     const bare = await startTestApp(target, { mcp: withoutPublicUrl });
