@@ -61,6 +61,8 @@ export default defineConfig({
       LINK_PREVIEW_ALLOWED_ADDRESSES: `127.0.0.1:${process.env.E2E_PREVIEW_PORT}`,
       // The test MCP servers run on loopback, which users' own servers may reach only when allowed.
       MCP_PERSONAL_ALLOW_PRIVATE_URLS: '1',
+      // OAuth sign-in to MCP servers needs the address people reach Confab at.
+      PUBLIC_URL: baseURL,
     },
   },
 });

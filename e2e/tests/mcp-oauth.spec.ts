@@ -152,3 +152,36 @@ test('a refused sign-in comes back with its reason, and nothing is connected', a
   await page.screenshot({ path: `${shots}/as-down-desktop.png` });
   await expect(card).toContainText('Not connected');
 });
+
+test('a sign-in answer used twice (the back button) comes back to the settings in words, never JSON', async ({
+  signedIn: page,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: 'account', value: 'e2e_twice', domain: '127.0.0.1', path: '/' }]);
+  await openAiChat(page);
+  const callbacks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/mcp/oauth/callback')) callbacks.push(request.url());
+  });
+  const tools = await openTools(page);
+  await tools
+    .getByRole('listitem', { name: 'Hosted tools' })
+    .getByRole('button', { name: 'Connect' })
+    .click();
+  await page.waitForURL(/\/agents\/mindBox\?mcpOAuth=connected/);
+  expect(callbacks).toHaveLength(1);
+
+  // The same answer again: its state is spent.
+  await page.goto(callbacks[0]!);
+  await page.waitForURL(/\/agents\/mindBox\?mcpOAuth=failed&mcpOAuthError=state$/);
+  const alert = page.getByRole('dialog', { name: 'Tools (MCP servers)' }).getByRole('alert');
+  await expect(alert).toContainText('Signing in to the server failed');
+  await expect(alert).toContainText('This sign-in expired or was already used');
+  await inEveryLook(page, async ({ language, colorScheme, view }) => {
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText(
+      language === 'en' ? 'This sign-in expired or was already used' : '此次登录已过期或已被使用',
+    );
+    await page.screenshot({ path: `${shots}/spent-${view.name}-${colorScheme}-${language}.png` });
+  });
+});

@@ -101,8 +101,8 @@ export interface McpHostConfig {
   /** Longest one request to an OAuth authorization server may take (MCP_OAUTH_TIMEOUT_MS). */
   oauthTimeoutMs: number;
   /**
-   * Confab's public origin (PUBLIC_URL), which OAuth redirects come back to; unset, the
-   * origin of the request that started the sign-in.
+   * Confab's public origin (PUBLIC_URL, as an origin: no path, no trailing slash), which OAuth
+   * redirects come back to; unset, OAuth sign-in is refused (request headers are not trusted).
    */
   publicUrl?: string;
 }
@@ -294,9 +294,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         env.MCP_PERSONAL_ALLOW_PRIVATE_URLS === 'true' ||
         env.MCP_PERSONAL_ALLOW_PRIVATE_URLS === '1',
       oauthTimeoutMs: intFrom(env, 'MCP_OAUTH_TIMEOUT_MS', 10_000),
-      ...(env.PUBLIC_URL?.trim() && { publicUrl: env.PUBLIC_URL.trim() }),
+      ...(env.PUBLIC_URL?.trim() && { publicUrl: publicOrigin(env.PUBLIC_URL.trim()) }),
     },
   };
+}
+
+/**
+ * PUBLIC_URL as an origin (`https://host[:port]`), so paths appended to it are well formed;
+ * anything but an http(s) URL stops the start with a clear message.
+ */
+export function publicOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `PUBLIC_URL must be an http(s) URL such as https://confab.example, not "${value}"`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(
+      `PUBLIC_URL must be an http(s) URL such as https://confab.example, not "${value}"`,
+    );
+  }
+  return url.origin;
 }
 
 /**

@@ -86,13 +86,33 @@ export type McpOAuthCallbackQuery = z.infer<typeof mcpOAuthCallbackQuerySchema>;
 
 /**
  * Where the callback sends the browser: the MCP settings, with `mcpOAuth` = `connected` or
- * `failed` and, when failed, `mcpOAuthError` (a readable reason) and `mcpOAuthServer`.
+ * `failed` and, when failed, `mcpOAuthError` (one of `mcpOAuthFailureReasons`, which the web
+ * app words itself, so a crafted link cannot put words in Confab's mouth) and `mcpOAuthServer`.
  */
 export const mcpOAuthResultParams = {
   result: 'mcpOAuth',
   server: 'mcpOAuthServer',
   error: 'mcpOAuthError',
 } as const;
+
+/**
+ * Why a sign-in failed, as the callback names it: `timeout` (the authorization server did not
+ * answer in time), `denied` (the user or the AS said no at the sign-in page), `refused` (the AS
+ * refused the code or Confab's client), `state` (unknown, spent or expired sign-in: the back
+ * button, a double tap), `session` (the browser came back without Confab's session, e.g. an
+ * installed app that opened the sign-in in another browser), `unavailable` (the server is gone
+ * or no longer uses OAuth), `failed` (anything else).
+ */
+export const mcpOAuthFailureReasons = [
+  'timeout',
+  'denied',
+  'refused',
+  'state',
+  'session',
+  'unavailable',
+  'failed',
+] as const;
+export type McpOAuthFailureReason = (typeof mcpOAuthFailureReasons)[number];
 
 /** `POST /api/mcp/oauth/disconnect`: the viewer's connection afterwards. */
 export const mcpOAuthDisconnectReplySchema = z.object({

@@ -122,6 +122,8 @@ export interface McpOAuthFlowsTable {
   user_id: string;
   server_key: string;
   verifier: string;
+  /** The redirect URI the sign-in started with (migration 0021). */
+  redirect_uri: string;
   discovery: string;
   expires_at: number;
 }

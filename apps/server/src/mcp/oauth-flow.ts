@@ -2,12 +2,11 @@ import {
   OAuthClientFlowError,
   OAuthError,
   auth,
-  discoverOAuthServerInfo,
   type FetchLike,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
 } from '@modelcontextprotocol/client';
-import type { StoredOAuthProvider } from './oauth-provider';
+import { issuerOf, type StoredOAuthProvider } from './oauth-provider';
 import { redactUrlsIn } from './redact-url';
 
 /** The authorization server took longer than allowed; the request was abandoned. */
@@ -109,22 +108,18 @@ export async function finishSignIn(
 }
 
 /**
- * Tells the authorization server to revoke the tokens (RFC 7009), when it has a revocation
- * endpoint. Resolves false when it could not be told; the caller forgets the tokens anyway.
+ * Tells the authorization server that issued the tokens to revoke them (RFC 7009), at the
+ * revocation endpoint kept with them: never found again through the MCP server, which could
+ * point elsewhere by now and collect the refresh token and client secret. Resolves false when
+ * it could not be told; the caller forgets the tokens anyway.
  */
 export async function revokeAtServer(
-  serverUrl: string,
   tokens: Record<string, unknown>,
   client: StoredOAuthClientInformation | undefined,
   fetchFn: FetchLike,
 ): Promise<boolean> {
   if (!client) return false;
-  const info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
-  // OAuth and OpenID metadata may both carry it; the SDK's OpenID type does not name it.
-  const metadata = info.authorizationServerMetadata as
-    { revocation_endpoint?: unknown } | undefined;
-  const endpoint =
-    typeof metadata?.revocation_endpoint === 'string' ? metadata.revocation_endpoint : null;
+  const endpoint = issuerOf(tokens)?.revocationEndpoint;
   if (!endpoint) return false;
   let revoked = true;
   // The refresh token first: revoking it ends the grant and its access tokens too.
@@ -148,6 +143,16 @@ export async function revokeAtServer(
     if (!response.ok) revoked = false;
   }
   return revoked;
+}
+
+/** The reason code of a failed code exchange, which the web app words (en and zh). */
+export function failureReason(error: unknown): 'timeout' | 'refused' | 'failed' {
+  for (let cause = error, depth = 0; depth < 5 && cause instanceof Error; depth += 1) {
+    if (cause instanceof OAuthTimeoutError) return 'timeout';
+    if (cause instanceof OAuthError) return 'refused';
+    cause = cause.cause;
+  }
+  return 'failed';
 }
 
 const maxReasonChars = 300;

@@ -23,6 +23,25 @@ export interface OAuthProviderOptions {
 
 const unusedRedirectUrl = 'http://confab.invalid/api/mcp/oauth/callback';
 
+/** Kept with the tokens: the authorization server that issued them (where they are revoked). */
+export const tokenIssuerKey = 'confab_issuer';
+
+export interface TokenIssuer {
+  issuer: string;
+  revocationEndpoint: string | null;
+}
+
+/** The issuer stored with tokens, or null (tokens saved before it was kept). */
+export function issuerOf(tokens: Record<string, unknown>): TokenIssuer | null {
+  const value = tokens[tokenIssuerKey] as Partial<TokenIssuer> | undefined;
+  if (!value || typeof value.issuer !== 'string') return null;
+  return {
+    issuer: value.issuer,
+    revocationEndpoint:
+      typeof value.revocationEndpoint === 'string' ? value.revocationEndpoint : null,
+  };
+}
+
 /** The client metadata Confab registers with (dynamically, or as its metadata document). */
 export function confabClientMetadata(redirectUrl: string): OAuthClientMetadata {
   return {
@@ -126,14 +145,36 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       this.options.serverKey,
     );
     if (!stored || stored.state !== 'connected') return undefined;
-    return stored.tokens as StoredOAuthTokens;
+    const { [tokenIssuerKey]: _issuer, ...tokens } = stored.tokens;
+    return tokens as StoredOAuthTokens;
   }
 
+  /**
+   * Saves the tokens with the authorization server they came from (this flow's discovery, or
+   * the one kept with the tokens they replace), so a disconnect revokes them there and never
+   * where the MCP server points at a later time.
+   */
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    const metadata = this.discovery?.authorizationServerMetadata as
+      { issuer?: unknown; revocation_endpoint?: unknown } | undefined;
+    let issuer: TokenIssuer | null;
+    if (typeof metadata?.issuer === 'string') {
+      issuer = {
+        issuer: metadata.issuer,
+        revocationEndpoint:
+          typeof metadata.revocation_endpoint === 'string' ? metadata.revocation_endpoint : null,
+      };
+    } else {
+      const previous = await this.options.repository.tokens(
+        this.options.userId,
+        this.options.serverKey,
+      );
+      issuer = previous ? issuerOf(previous.tokens) : null;
+    }
     await this.options.repository.saveTokens(
       this.options.userId,
       this.options.serverKey,
-      { ...tokens },
+      { ...tokens, ...(issuer && { [tokenIssuerKey]: issuer }) },
       this.options.now(),
     );
   }

@@ -3,14 +3,16 @@ import {
   mcpOAuthLimits,
   mcpOAuthResultParams,
   type McpOAuthCallbackQuery,
+  type McpOAuthFailureReason,
   type McpOAuthStartReply,
 } from '@confab/protocol/mcp-oauth';
-import { AppError, badRequest } from '../lib/app-error';
+import { AppError, conflict } from '../lib/app-error';
 import type { McpOAuthRepository } from '../repositories/mcp-oauth.repository';
 import type { McpConnection } from './connection';
 import type { McpHost } from './host';
 import {
   describeOAuthFailure,
+  failureReason,
   finishSignIn,
   revokeAtServer,
   startSignIn,
@@ -36,6 +38,8 @@ export interface McpOAuthOptions {
 export interface OAuthCallbackResult {
   location: string;
   connected: boolean;
+  /** What the authorization server said, for the log (the browser gets only a reason code). */
+  detail?: string;
 }
 
 /** The authorization server failed us: its reason, as a 502 the settings show. */
@@ -51,9 +55,18 @@ const upstream = (reason: string) =>
 export class McpOAuth {
   constructor(private readonly options: McpOAuthOptions) {}
 
-  /** The redirect URI: fixed by the operator's PUBLIC_URL, else this request's origin. */
-  redirectUrl(requestOrigin: string): string {
-    return `${this.origin(requestOrigin)}${oauthCallbackPath}`;
+  /**
+   * The redirect URI, from the operator's PUBLIC_URL only: taken from a request's Host header,
+   * anyone could have another user's authorization code sent to an address of their choosing.
+   */
+  private redirectUrl(): string {
+    const origin = this.options.publicUrl;
+    if (!origin) {
+      throw conflict(
+        'Set PUBLIC_URL, the address people use to reach Confab, to sign in to OAuth MCP servers',
+      );
+    }
+    return `${origin}${oauthCallbackPath}`;
   }
 
   /** The user's connection to the server, opened when it is not (null once the host closed). */
@@ -64,12 +77,9 @@ export class McpOAuth {
     });
   }
 
-  async start(
-    userId: string,
-    server: CatalogServer,
-    requestOrigin: string,
-  ): Promise<McpOAuthStartReply> {
-    const provider = this.provider(userId, server, this.redirectUrl(requestOrigin));
+  async start(userId: string, server: CatalogServer): Promise<McpOAuthStartReply> {
+    const redirectUri = this.redirectUrl();
+    const provider = this.provider(userId, server, redirectUri);
     try {
       const started = await startSignIn(
         provider,
@@ -83,6 +93,7 @@ export class McpOAuth {
           userId,
           serverKey: server.key,
           verifier: started.verifier,
+          redirectUri,
           discovery: (started.discovery ?? null) as Record<string, unknown> | null,
           expiresAt: this.options.now() + mcpOAuthLimits.flowTtlMs,
         },
@@ -94,39 +105,30 @@ export class McpOAuth {
     }
   }
 
+  /**
+   * The browser came back from the authorization server. Always a redirect to the settings
+   * (never JSON: this is a page load), failures with a reason code the web app words.
+   * `userId` is null when the browser has no Confab session (an installed app that opened the
+   * sign-in in another browser): nothing is done with the code.
+   */
   async finish(
-    userId: string,
+    userId: string | null,
     query: McpOAuthCallbackQuery,
-    requestOrigin: string,
     serverFor: (key: string) => Promise<CatalogServer | undefined>,
   ): Promise<OAuthCallbackResult> {
-    if (!query.state) throw badRequest('The sign-in answer has no state', { state: 'is required' });
-    const flow = await this.options.repository.takeFlow(query.state, userId);
+    if (!userId) return failedResult('session');
     // Not started by this user (or already used): nothing is done with the code.
-    if (!flow) {
-      throw badRequest('This sign-in is unknown, was already used or belongs to another user', {
-        state: 'is not valid',
-      });
-    }
-    const failed = (reason: string) => ({
-      location: this.settingsLocation(requestOrigin, {
-        [mcpOAuthResultParams.result]: 'failed',
-        [mcpOAuthResultParams.server]: flow.serverKey,
-        [mcpOAuthResultParams.error]: reason,
-      }),
-      connected: false,
-    });
-    if (flow.expiresAt < this.options.now()) return failed('The sign-in took too long; try again');
-    if (query.error) {
-      const detail = query.error_description ? `: ${query.error_description}` : '';
-      return failed(`The authorization server refused (${query.error}${detail})`.slice(0, 300));
-    }
-    if (!query.code) return failed('The authorization server sent no code');
+    const flow = query.state ? await this.options.repository.takeFlow(query.state, userId) : null;
+    if (!flow) return failedResult('state');
+    const failed = (reason: McpOAuthFailureReason, detail?: string) =>
+      failedResult(reason, flow.serverKey, detail);
+    if (flow.expiresAt < this.options.now()) return failed('state');
+    if (query.error) return failed(query.error === 'access_denied' ? 'denied' : 'refused');
+    if (!query.code) return failed('refused');
     const server = await serverFor(flow.serverKey);
-    if (!server || server.transport.type === 'stdio') {
-      return failed('The server is no longer available');
-    }
-    const provider = this.provider(userId, server, this.redirectUrl(requestOrigin)).resumeFlow(
+    if (!server || server.transport.type === 'stdio') return failed('unavailable');
+    // The redirect URI this sign-in started with: the token request must name the same one.
+    const provider = this.provider(userId, server, flow.redirectUri).resumeFlow(
       flow.verifier,
       (flow.discovery ?? undefined) as OAuthDiscoveryState | undefined,
     );
@@ -139,12 +141,12 @@ export class McpOAuth {
         this.fetchFor(server),
       );
     } catch (error) {
-      return failed(describeOAuthFailure(error));
+      return failed(failureReason(error), describeOAuthFailure(error));
     }
     // A connection opened with the old tokens is replaced by one with the new.
     this.options.host.dropUser(server.key, userId);
     return {
-      location: this.settingsLocation(requestOrigin, {
+      location: settingsLocation({
         [mcpOAuthResultParams.result]: 'connected',
         [mcpOAuthResultParams.server]: server.key,
       }),
@@ -160,12 +162,7 @@ export class McpOAuth {
     if (!stored || server.transport.type === 'stdio') return false;
     try {
       const client = await this.provider(userId, server, null).clientInformation();
-      return await revokeAtServer(
-        server.transport.url,
-        stored.tokens,
-        client,
-        this.fetchFor(server),
-      );
+      return await revokeAtServer(stored.tokens, client, this.fetchFor(server));
     } catch {
       // The tokens are gone from Confab; the AS could not be told (slow, down): they expire there.
       return false;
@@ -210,12 +207,25 @@ export class McpOAuth {
   private fetchFor(server: CatalogServer) {
     return timedFetch(this.options.host.fetchFor(wanted(server)), this.options.timeoutMs);
   }
+}
 
-  private origin(requestOrigin: string): string {
-    return (this.options.publicUrl ?? requestOrigin).replace(/\/+$/, '');
-  }
+/** The settings page, relative: the browser stays on the address it came back to. */
+const settingsLocation = (params: Record<string, string>) =>
+  `${settingsPath}?${new URLSearchParams(params).toString()}`;
 
-  private settingsLocation(requestOrigin: string, params: Record<string, string>): string {
-    return `${this.origin(requestOrigin)}${settingsPath}?${new URLSearchParams(params).toString()}`;
-  }
+/** Back to the settings with a reason code (and the server when the sign-in is known). */
+function failedResult(
+  reason: McpOAuthFailureReason,
+  serverKey?: string,
+  detail?: string,
+): OAuthCallbackResult {
+  return {
+    location: settingsLocation({
+      [mcpOAuthResultParams.result]: 'failed',
+      ...(serverKey && { [mcpOAuthResultParams.server]: serverKey }),
+      [mcpOAuthResultParams.error]: reason,
+    }),
+    connected: false,
+    ...(detail && { detail }),
+  };
 }

@@ -20,6 +20,8 @@ export interface OAuthFlow {
   userId: string;
   serverKey: string;
   verifier: string;
+  /** The redirect URI the sign-in started with; the code exchange must name the same one. */
+  redirectUri: string;
   discovery: Record<string, unknown> | null;
   expiresAt: number;
 }
@@ -157,6 +159,7 @@ export class McpOAuthRepository {
         user_id: flow.userId,
         server_key: flow.serverKey,
         verifier: this.box.seal(flow.verifier, flowContext(flow.state)),
+        redirect_uri: flow.redirectUri,
         discovery: JSON.stringify(flow.discovery),
         expires_at: flow.expiresAt,
       })
@@ -182,6 +185,7 @@ export class McpOAuthRepository {
       userId: row.user_id,
       serverKey: row.server_key,
       verifier: this.box.open(row.verifier, flowContext(row.state)),
+      redirectUri: row.redirect_uri,
       discovery:
         discovery && typeof discovery === 'object' ? (discovery as Record<string, unknown>) : null,
       expiresAt: Number(row.expires_at),

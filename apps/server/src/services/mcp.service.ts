@@ -80,7 +80,7 @@ export interface McpServiceOptions {
   oauth: McpOAuthRepository;
   /** Longest any one request to an authorization server may take. */
   oauthTimeoutMs: number;
-  /** Confab's public origin for OAuth redirects; the request's own origin when unset. */
+  /** Confab's public origin for OAuth redirects; unset, OAuth sign-in is refused. */
   publicUrl?: string;
   /** Users' own servers and the policy that allows them. */
   personal: McpPersonalRepository;
@@ -580,28 +580,23 @@ export class McpService {
   }
 
   /** `POST /api/mcp/oauth/start`: where the user signs in to the server's authorization server. */
-  async oauthStart(
-    user: SessionUser | null,
-    key: string,
-    requestOrigin: string,
-  ): Promise<McpOAuthStartReply> {
+  async oauthStart(user: SessionUser | null, key: string): Promise<McpOAuthStartReply> {
     requireUser(user);
     const server = this.activeServer(await this.catalog.syncOne(key), key);
     if (!server.auth) throw conflict(`MCP server "${key}" does not use OAuth sign-in`);
-    return this.oauth.start(user.id, server, requestOrigin);
+    return this.oauth.start(user.id, server);
   }
 
   /**
    * `GET /api/mcp/oauth/callback`: finishes the sign-in the state names, for the user who
-   * started it; resolves with where to send the browser (the settings, with the result).
+   * started it; resolves with where to send the browser (the settings, with the result). A
+   * browser without a session is sent there too, with the reason.
    */
   async oauthCallback(
     user: SessionUser | null,
     query: McpOAuthCallbackQuery,
-    requestOrigin: string,
   ): Promise<OAuthCallbackResult> {
-    requireUser(user);
-    return this.oauth.finish(user.id, query, requestOrigin, async (key) => {
+    return this.oauth.finish(user?.id ?? null, query, async (key) => {
       const [server] = await this.catalog.syncOne(key);
       return server?.active && server.auth ? server : undefined;
     });

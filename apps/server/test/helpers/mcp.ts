@@ -152,11 +152,11 @@ export function requestAs(app: FastifyInstance, cookie: string | undefined) {
   return {
     cookie,
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload: unknown) =>
+    post: (url: string, payload: unknown, extraHeaders: Record<string, string> = {}) =>
       app.inject({
         method: 'POST',
         url,
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers: { ...headers, ...extraHeaders, 'content-type': 'application/json' },
         payload: JSON.stringify(payload),
       }),
   };
@@ -164,7 +164,9 @@ export function requestAs(app: FastifyInstance, cookie: string | undefined) {
 
 /** The MCP host settings of a test app: production defaults with the given changes. */
 export function mcpSettings(changes: Partial<AppConfig['mcp']> = {}): AppConfig['mcp'] {
-  return { ...loadConfig({}).mcp, restartDelayMs: { min: 200, max: 2000 }, ...changes };
+  // PUBLIC_URL: the origin injected requests come from (OAuth sign-in needs one).
+  const mcp = loadConfig({ PUBLIC_URL: 'http://localhost' }).mcp;
+  return { ...mcp, restartDelayMs: { min: 200, max: 2000 }, ...changes };
 }
 
 /** Whether a process id still names a running process. */

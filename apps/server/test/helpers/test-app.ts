@@ -33,7 +33,8 @@ export async function startTestApp(
   options.prepareDataDir?.(dataDir);
   const postgres =
     target.engine === 'postgres' ? await createScratchPostgres(target.serverUrl) : undefined;
-  const base = loadConfig({});
+  // OAuth sign-in needs a trusted public address: the origin injected requests come from.
+  const base = loadConfig({ PUBLIC_URL: 'http://localhost' });
   const config: AppConfig = {
     ...base,
     dataDir,

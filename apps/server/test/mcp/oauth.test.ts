@@ -15,12 +15,12 @@ import { signUp, signUpAdmin } from '../helpers/users';
 
 type As = ReturnType<typeof requestAs>;
 
-// Confab as an administrator registered it with the provider by hand (injected requests come
-// from http://localhost:80).
+// Confab as an administrator registered it with the provider by hand (the test app's
+// PUBLIC_URL is http://localhost).
 const registered = {
   client_id: 'confab-by-hand',
   client_secret: 'hand-secret',
-  redirect_uris: ['http://localhost:80/api/mcp/oauth/callback'],
+  redirect_uris: ['http://localhost/api/mcp/oauth/callback'],
 };
 
 describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (target) => {
@@ -190,8 +190,10 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
       url: callback,
       headers: { cookie: bob.cookie! },
     });
-    expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().message).toMatch(/unknown, was already used or belongs to another/);
+    expect(stolen.statusCode).toBe(303);
+    expect(
+      Object.fromEntries(new URL(stolen.headers.location as string, 'http://x.test').searchParams),
+    ).toEqual({ mcpOAuth: 'failed', mcpOAuthError: 'state' });
     expect(await serverOf(bob)).toMatchObject({ connection: 'needs-connect' });
     // Nor spoil it: Alice finishes her own sign-in afterwards.
     const own = await t.app.inject({
@@ -255,20 +257,31 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect((await whoami(alice)).statusCode).toBe(200);
   });
 
-  it('refuses a callback without a state, with an unknown one, or used twice', async () => {
+  /** Where a callback sent the browser: its path and query. */
+  const landing = (response: { statusCode: number; headers: Record<string, unknown> }) => {
+    expect(response.statusCode).toBe(303);
+    const back = new URL(response.headers.location as string, 'http://confab.test');
+    return { path: back.pathname, query: Object.fromEntries(back.searchParams) };
+  };
+
+  it('sends a callback without a state, with an unknown one, or used twice back to the settings', async () => {
     const before = await serverOf(bob);
     for (const query of ['', '?code=abc', '?code=abc&state=made-up']) {
-      const response = await bob.get(`/api/mcp/oauth/callback${query}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/state|sign-in/i);
+      expect(landing(await bob.get(`/api/mcp/oauth/callback${query}`))).toEqual({
+        path: '/agents/mindBox',
+        query: { mcpOAuth: 'failed', mcpOAuthError: 'state' },
+      });
     }
     const callback = (await connectAccount(t.app, bob, 'hosted', 'bob')).statusCode;
     expect(callback).toBe(303);
-    // The same answer again (a replay): refused, nothing changes.
+    // The same answer again (a replay, the back button): refused, nothing changes.
     const started = await bob.post('/api/mcp/oauth/start', { key: 'hosted' });
     const answer = await signInAtServer(started.json<McpOAuthStartReply>().authorizationUrl, 'bob');
-    expect((await bob.get(answer)).statusCode).toBe(303);
-    expect((await bob.get(answer)).statusCode).toBe(400);
+    expect(landing(await bob.get(answer)).query.mcpOAuth).toBe('connected');
+    expect(landing(await bob.get(answer)).query).toEqual({
+      mcpOAuth: 'failed',
+      mcpOAuthError: 'state',
+    });
     expect((await serverOf(bob))?.connection).toBe('connected');
     expect(before?.connection).toBe('needs-connect');
   });
@@ -285,7 +298,7 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect(landed.statusCode).toBe(303);
     const back = new URL(landed.headers.location as string, 'http://confab.test');
     expect(back.searchParams.get('mcpOAuth')).toBe('failed');
-    expect(back.searchParams.get('mcpOAuthError')).toMatch(/refused \(invalid_grant/);
+    expect(back.searchParams.get('mcpOAuthError')).toBe('refused');
     expect((await serverOf(bob))?.connection).toBe('needs-connect');
 
     const again = await bob.post('/api/mcp/oauth/start', { key: 'hosted' });
@@ -296,9 +309,12 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
       `/api/mcp/oauth/callback?state=${state}&error=access_denied&error_description=User+said+no`,
     );
     const deniedBack = new URL(denied.headers.location as string, 'http://confab.test');
-    expect(deniedBack.searchParams.get('mcpOAuthError')).toBe(
-      'The authorization server refused (access_denied: User said no)',
-    );
+    // A reason code, never the authorization server's words (the web app says it in en/zh).
+    expect(Object.fromEntries(deniedBack.searchParams)).toEqual({
+      mcpOAuth: 'failed',
+      mcpOAuthServer: 'hosted',
+      mcpOAuthError: 'denied',
+    });
     expect((await serverOf(bob))?.connection).toBe('needs-connect');
   });
 
@@ -337,6 +353,21 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect(refused.json().message).toMatch(/link-local or cloud metadata address/);
   });
 
+  it('revokes at the authorization server that issued the tokens, even when the server now points elsewhere', async () => {
+    await connectAccount(t.app, bob, 'hosted', 'bob');
+    expect((await whoami(bob)).statusCode).toBe(200);
+    const token = oauth.lastTokenOf('bob')!;
+    expect(await oauth.isActive(token)).toBe(true);
+    // The MCP server now names another authorization server (nothing listens there).
+    oauth.behaviour.authorizationServer = 'http://127.0.0.1:9/';
+    const response = await bob.post('/api/mcp/oauth/disconnect', { key: 'hosted' });
+    expect(response.json<McpOAuthDisconnectReply>()).toEqual({
+      connection: 'needs-connect',
+      revoked: true,
+    });
+    expect(await oauth.isActive(token)).toBe(false);
+  });
+
   it('refuses sign-in to a server that does not use OAuth, or that is unknown', async () => {
     const shared = await alice.post('/api/mcp/oauth/start', { key: 'shared' });
     expect(shared.statusCode).toBe(409);
@@ -344,7 +375,103 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect((await alice.post('/api/mcp/oauth/start', {})).statusCode).toBe(400);
     const anonymous = requestAs(t.app, undefined);
     expect((await anonymous.post('/api/mcp/oauth/start', { key: 'hosted' })).statusCode).toBe(401);
-    expect((await anonymous.get('/api/mcp/oauth/callback?state=x&code=y')).statusCode).toBe(401);
+  });
+
+  it('sends a browser that comes back without a session to the settings, using nothing', async () => {
+    await alice.post('/api/mcp/oauth/disconnect', { key: 'hosted' });
+    const started = await alice.post('/api/mcp/oauth/start', { key: 'hosted' });
+    const answer = await signInAtServer(
+      started.json<McpOAuthStartReply>().authorizationUrl,
+      'alice',
+    );
+    // An installed app that opened the sign-in in another browser: no Confab cookie there.
+    const anonymous = requestAs(t.app, undefined);
+    expect(landing(await anonymous.get(answer))).toEqual({
+      path: '/agents/mindBox',
+      query: { mcpOAuth: 'failed', mcpOAuthError: 'session' },
+    });
+    expect((await serverOf(alice))?.connection).toBe('needs-connect');
+    // The sign-in is still Alice's to finish in her own browser.
+    expect(landing(await alice.get(answer)).query.mcpOAuth).toBe('connected');
+  });
+
+  it('takes the redirect URI from PUBLIC_URL, never from the Host header', async () => {
+    const started = await bob.post(
+      '/api/mcp/oauth/start',
+      { key: 'hosted' },
+      {
+        host: 'attacker.example',
+        'x-forwarded-host': 'attacker.example',
+      },
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const authorization = new URL(started.json<McpOAuthStartReply>().authorizationUrl);
+    expect(authorization.searchParams.get('redirect_uri')).toBe(
+      'http://localhost/api/mcp/oauth/callback',
+    );
+    const registrations = await t.app.database.db
+      .selectFrom('mcp_oauth_clients')
+      .select('redirect_uri')
+      .where('server_key', '=', 'hosted')
+      .execute();
+    expect(registrations).toEqual([{ redirect_uri: 'http://localhost/api/mcp/oauth/callback' }]);
+  });
+
+  it('registers again when the stored registration was made for another redirect URI', async () => {
+    const db = t.app.database.db;
+    await db
+      .updateTable('mcp_oauth_clients')
+      .set({ redirect_uri: 'http://attacker.example/api/mcp/oauth/callback' })
+      .where('server_key', '=', 'hosted')
+      .execute();
+    const clientIdOf = async () =>
+      new URL(
+        (await bob.post('/api/mcp/oauth/start', { key: 'hosted' })).json<McpOAuthStartReply>()
+          .authorizationUrl,
+      ).searchParams.get('client_id');
+    const first = await clientIdOf();
+    const row = await db
+      .selectFrom('mcp_oauth_clients')
+      .select('redirect_uri')
+      .where('server_key', '=', 'hosted')
+      .executeTakeFirstOrThrow();
+    expect(row.redirect_uri).toBe('http://localhost/api/mcp/oauth/callback');
+    // The new registration is kept and used from then on.
+    expect(await clientIdOf()).toBe(first);
+  });
+
+  it('refuses OAuth sign-in with a readable 409 when PUBLIC_URL is not set', async () => {
+    const { publicUrl: _unset, ...withoutPublicUrl } = mcpSettings();
+    const bare = await startTestApp(target, { mcp: withoutPublicUrl });
+    try {
+      const bareAdmin = requestAs(
+        bare.app,
+        (await signUpAdmin(bare.app, { username: 'bare_admin' })).cookie,
+      );
+      const carol = requestAs(
+        bare.app,
+        (await signUp(bare.app, { username: 'oauth_carol' })).cookie,
+      );
+      const added = await bareAdmin.post('/api/mcp/addServer', {
+        key: 'hosted',
+        transport: { type: 'streamable-http', url: oauth.url },
+        auth: { type: 'oauth' },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const refused = await carol.post(
+        '/api/mcp/oauth/start',
+        { key: 'hosted' },
+        {
+          host: 'attacker.example',
+        },
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'Set PUBLIC_URL, the address people use to reach Confab, to sign in to OAuth MCP servers',
+      );
+    } finally {
+      await bare.close();
+    }
   });
 
   it("signs in with the administrator's client ID and secret, without registering", async () => {

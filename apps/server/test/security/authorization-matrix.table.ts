@@ -699,8 +699,9 @@ export const routeTable: Record<string, RouteRow> = {
   },
   'GET /api/mcp/oauth/callback': {
     request: () => ({ query: 'state=made-up&code=stolen' }),
-    expect: signedIn(400),
-    why: "a sign-in is finished only by the user who started it, with its single-use state: anyone else's answer is refused and nothing is saved",
+    // A page load: always a 303 back to the tool settings (reason `session` or `state` here).
+    expect: { anonymous: 303, stranger: 303, admin: 303 },
+    why: "a sign-in is finished only by the user who started it, with its single-use state: anyone else's answer (or a browser without a session) is sent back to the settings with the reason and nothing is saved (test/mcp/oauth.test.ts checks where)",
   },
   'POST /api/mcp/oauth/disconnect': {
     request: () => ({ body: { key: 'everything' } }),

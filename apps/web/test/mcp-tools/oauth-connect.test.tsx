@@ -111,16 +111,37 @@ describe('signing in to a server with OAuth', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Your account on hosted is connected');
   });
 
-  it('shows a failed sign-in with its reason, as text', async () => {
+  it("words a failed sign-in's reason code itself", async () => {
     serve([hosted()]);
-    const reason = '<img src=x onerror=alert(1)> The authorization server refused (access_denied)';
     const { dialog } = await openTools(
-      `/agents/mindBox?mcpOAuth=failed&mcpOAuthServer=hosted&mcpOAuthError=${encodeURIComponent(reason)}`,
+      '/agents/mindBox?mcpOAuth=failed&mcpOAuthServer=hosted&mcpOAuthError=denied',
     );
     const alert = within(dialog).getByRole('alert');
     expect(alert).toHaveTextContent('Signing in to hosted failed');
-    expect(alert).toHaveTextContent(reason);
-    expect(alert.querySelector('img')).toBeNull();
+    expect(alert).toHaveTextContent(
+      'The sign-in was declined. Connect again to allow Confab access.',
+    );
+  });
+
+  it('never shows text a crafted link carries, and names only servers the user has', async () => {
+    serve([hosted()]);
+    const crafted = 'Your account is locked: call +1 555 0100 to unlock it';
+    const { dialog } = await openTools(
+      `/agents/mindBox?mcpOAuth=failed&mcpOAuthServer=${encodeURIComponent('Confab support')}&mcpOAuthError=${encodeURIComponent(crafted)}`,
+    );
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Signing in to the server failed');
+    expect(alert).toHaveTextContent('The sign-in did not complete; try again.');
+    expect(dialog).not.toHaveTextContent(crafted);
+    expect(dialog).not.toHaveTextContent('Confab support');
+  });
+
+  it('explains a return without a Confab session (an installed app, another browser)', async () => {
+    serve([hosted()]);
+    const { dialog } = await openTools('/agents/mindBox?mcpOAuth=failed&mcpOAuthError=session');
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('Signing in to the server failed');
+    expect(alert).toHaveTextContent('You were not signed in to Confab in the browser');
   });
 });
 

@@ -19,6 +19,7 @@ import * as linkPreviews from './0017-link-previews';
 import * as aiMessages from './0018-ai-messages';
 import * as aiConsent from './0019-ai-consent';
 import * as mcpOAuth from './0020-mcp-oauth';
+import * as mcpOAuthFlowRedirect from './0021-mcp-oauth-flow-redirect';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the bundled server
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-ai-messages': aiMessages,
   '0019-ai-consent': aiConsent,
   '0020-mcp-oauth': mcpOAuth,
+  '0021-mcp-oauth-flow-redirect': mcpOAuthFlowRedirect,
 };

@@ -67,7 +67,12 @@ export function ToolSettings({
       </div>
       {admin && personal ? <PersonalPolicySwitch allowed={personal.allowed} /> : null}
 
-      {oauthResult ? <OAuthResultAlert result={oauthResult} /> : null}
+      {oauthResult && config.data ? (
+        <OAuthResultAlert
+          result={oauthResult}
+          known={config.data.servers.some((server) => server.key === oauthResult.server)}
+        />
+      ) : null}
       {config.isPending ? <Spinner label={t('settings.loading')} /> : null}
       {config.isError ? (
         <Alert variant="error" title={t('settings.loadFailed')} role="alert">
@@ -133,17 +138,24 @@ export function ToolSettings({
   );
 }
 
-/** How the sign-in the browser came back from went. */
-function OAuthResultAlert({ result }: { result: OAuthResult }) {
+/**
+ * How the sign-in the browser came back from went, in the app's own words: a server named in
+ * the address is shown only when the user's settings list it (a crafted link names nothing).
+ */
+function OAuthResultAlert({ result, known }: { result: OAuthResult; known: boolean }) {
   const { t } = useTranslation('mcpTools');
+  const server = known ? result.server : null;
   if (result.connected) {
-    return <Alert variant="success" title={t('oauth.resultConnected', { key: result.server })} />;
+    if (!server) return null;
+    return <Alert variant="success" title={t('oauth.resultConnected', { key: server })} />;
   }
   return (
-    <Alert variant="error" title={t('oauth.resultFailed', { key: result.server })} role="alert">
-      <span className="break-words whitespace-pre-wrap">
-        {result.error ?? t('oauth.resultFailedText')}
-      </span>
+    <Alert
+      variant="error"
+      title={server ? t('oauth.resultFailed', { key: server }) : t('oauth.resultFailedUnnamed')}
+      role="alert"
+    >
+      {t(`oauth.reason.${result.reason ?? 'failed'}`)}
     </Alert>
   );
 }

@@ -1,13 +1,24 @@
-import { mcpOAuthResultParams } from '@confab/protocol/mcp-oauth';
+import {
+  mcpOAuthFailureReasons,
+  mcpOAuthResultParams,
+  type McpOAuthFailureReason,
+} from '@confab/protocol/mcp-oauth';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface OAuthResult {
   connected: boolean;
-  server: string;
-  /** Why the sign-in failed, as the server put it. */
-  error: string | null;
+  /** The server the sign-in was for; null when the callback could not tell (no session, spent state). */
+  server: string | null;
+  /**
+   * Why the sign-in failed: a reason code the app words itself. Anything else in the address
+   * (a crafted link) is `failed`, worded generically, never shown as it came.
+   */
+  reason: McpOAuthFailureReason | null;
 }
+
+const isReason = (value: string | null): value is McpOAuthFailureReason =>
+  (mcpOAuthFailureReasons as readonly (string | null)[]).includes(value);
 
 /**
  * The outcome of a sign-in the server's callback sent the browser back with (in the address),
@@ -29,11 +40,12 @@ export function useOAuthResult(): [OAuthResult | null, () => void] {
     [setParams],
   );
   if (result !== 'connected' && result !== 'failed') return [null, clear];
+  const reason = params.get(mcpOAuthResultParams.error);
   return [
     {
       connected: result === 'connected',
-      server: params.get(mcpOAuthResultParams.server) ?? '',
-      error: params.get(mcpOAuthResultParams.error),
+      server: params.get(mcpOAuthResultParams.server) || null,
+      reason: result === 'connected' ? null : isReason(reason) ? reason : 'failed',
     },
     clear,
   ];

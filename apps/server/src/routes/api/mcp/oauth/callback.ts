@@ -4,18 +4,19 @@ import { mcpOAuthCallbackQuerySchema } from '@confab/protocol/mcp-oauth';
 /**
  * `GET /api/mcp/oauth/callback?code&state`: where the authorization server sends the browser
  * back. Finishes the signed-in user's own sign-in and sends them to the MCP settings with the
- * result; a state that is not theirs (or used, or unknown) is a 400 and nothing is saved.
+ * result; a state that is not theirs (or used, or unknown), or no session, is a failure reason
+ * there and nothing is saved.
  */
 export const mcpOAuthCallbackRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/mcp/oauth/callback',
-    { onRequest: app.requireUser, schema: { querystring: mcpOAuthCallbackQuerySchema } },
+    // No requireUser: a browser without a session is sent to the settings with the reason.
+    { schema: { querystring: mcpOAuthCallbackQuerySchema } },
     async (request, reply) => {
-      const result = await app.services.mcp.oauthCallback(
-        request.user,
-        request.query,
-        `${request.protocol}://${request.host}`,
-      );
+      const result = await app.services.mcp.oauthCallback(request.user, request.query);
+      if (!result.connected && result.detail) {
+        request.log.info({ reason: result.detail }, 'MCP OAuth sign-in failed');
+      }
       return reply.header('cache-control', 'no-store').redirect(result.location, 303);
     },
   );

@@ -11,7 +11,7 @@ import { notFound } from '../../../../lib/app-error';
  */
 export const mcpOAuthClientMetadataRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(clientMetadataPath, async () => {
-    const origin = app.config.mcp.publicUrl?.replace(/\/+$/, '');
+    const origin = app.config.mcp.publicUrl;
     if (!origin?.startsWith('https://')) throw notFound();
     return {
       client_id: `${origin}${clientMetadataPath}`,

@@ -18,11 +18,6 @@ export const mcpOAuthStartRoute: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) =>
-      app.services.mcp.oauthStart(
-        request.user,
-        request.body.key,
-        `${request.protocol}://${request.host}`,
-      ),
+    (request) => app.services.mcp.oauthStart(request.user, request.body.key),
   );
 };
