@@ -129,11 +129,11 @@ describe('resource links in tool results', () => {
     vi.stubGlobal(
       'URL',
       class extends URL {
-        static createObjectURL(blob: Blob) {
+        static override createObjectURL(blob: Blob) {
           made.push(blob);
           return `blob:test/${made.length}`;
         }
-        static revokeObjectURL(url: string) {
+        static override revokeObjectURL(url: string) {
           revoked.push(url);
         }
       },

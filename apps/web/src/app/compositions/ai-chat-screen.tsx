@@ -49,22 +49,22 @@ export function AiChatScreen() {
       <PromptSourcesContext.Provider value={mcpPromptSources}>
         <ToolCallViewContext.Provider value={toolCallView}>
           <ToolSelectionFieldContext.Provider value={toolSelectionField}>
-          <AiChatPage
-            providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
-            setupForm={<ProviderSettingsPanel firstRun />}
-            toolbarExtras={
-              <ToolSettingsDialog
-                switches={{
-                  toolStates: settings.toolStates,
-                  onToolStateChange: (server, tool, on) =>
-                    void updateSettings((s) => ({
-                      ...s,
-                      toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
-                    })),
-                }}
-              />
-            }
-          />
+            <AiChatPage
+              providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
+              setupForm={<ProviderSettingsPanel firstRun />}
+              toolbarExtras={
+                <ToolSettingsDialog
+                  switches={{
+                    toolStates: settings.toolStates,
+                    onToolStateChange: (server, tool, on) =>
+                      void updateSettings((s) => ({
+                        ...s,
+                        toolStates: { ...s.toolStates, [toolStateKey(server, tool)]: on },
+                      })),
+                  }}
+                />
+              }
+            />
           </ToolSelectionFieldContext.Provider>
           <ToolApprovalHost />
         </ToolCallViewContext.Provider>
