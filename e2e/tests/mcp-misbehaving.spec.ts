@@ -11,6 +11,7 @@ import {
   test,
 } from '../support/ai-chat';
 import { inEveryLook } from '../support/looks';
+import { holdExclusive } from '../support/exclusive';
 import { signInAsAdmin, writeOperatorFile } from '../support/mcp';
 
 /**
@@ -28,7 +29,12 @@ const rawStdio = (mode: string, ...args: string[]) => ({
   args: [raw, mode, ...args],
 });
 
-test.beforeAll(() => {
+let release: () => void = () => {};
+
+test.beforeAll(async () => {
+  // Waits while another spec has the operator's file.
+  test.setTimeout(9 * 60_000);
+  release = await holdExclusive('operator-file');
   writeOperatorFile({
     many: { ...rawStdio('many-tools', '1000', '100'), name: 'Many tools' },
     bad_tools: { ...rawStdio('invalid-tools'), name: 'Bad tools' },
@@ -46,6 +52,7 @@ test.afterAll(async () => {
   await signInAsAdmin(admin);
   await admin.get('/api/mcp/init');
   await admin.dispose();
+  release();
 });
 
 async function openTools(page: Page, name = 'Tools') {
@@ -96,7 +103,8 @@ test('a user sees only that the garbage servers are unavailable, and the chat sc
   await expect(tools).toBeHidden();
   // The composer and its slash list go on: the servers without prompts list none.
   const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill('/');
+  // (Other specs' servers may offer prompts: a command none has.)
+  await input.fill('/no-such-prompt-anywhere');
   await expect(page.getByTestId('slash-menu')).toContainText('No prompt matches');
 });
 

@@ -7,13 +7,18 @@ import {
   startEverythingHttp,
   writeOperatorFile,
 } from '../support/mcp';
+import { holdExclusive } from '../support/exclusive';
 
 // One operator file and one admin for the file: the tests change shared server state in turn.
 test.describe.configure({ mode: 'serial' });
 
 let remote: { url: string; process: ChildProcess };
+let release: () => void = () => {};
 
 test.beforeAll(async () => {
+  // Waits while another spec has the operator's file.
+  test.setTimeout(9 * 60_000);
+  release = await holdExclusive('operator-file');
   writeOperatorFile({ everything: { ...everythingStdio(), name: 'Everything' } });
   remote = await startEverythingHttp();
 });
@@ -21,6 +26,7 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   remote.process.kill('SIGKILL');
   writeOperatorFile({});
+  release();
 });
 
 async function openTools(page: Page) {
@@ -41,7 +47,7 @@ test("a user sees the operator's server connected, with its tools and switches",
   await expect(echo).toBeChecked();
   await echo.click();
   await expect(echo).not.toBeChecked();
-  await expect(tools.getByRole('button', { name: 'Add a server' })).toHaveCount(0);
+  await expect(tools.getByRole('button', { name: 'Add a server', exact: true })).toHaveCount(0);
   await expect(tools.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
 });
 
