@@ -53,7 +53,8 @@ describe('the chat list on the way from the home page into a chat', () => {
     await user.click(await screen.findByRole('link', { name: /^聊天/ }));
     await user.click(await screen.findByRole('button', { name: 'bob' }));
     await waitFor(() => expect(location()).toBe('/socialChatRoom'));
-    await screen.findByText('message 1');
+    // The room shows it (and the list beside it, on a wide screen, may too as its preview).
+    expect((await screen.findAllByText('message 1')).length).toBeGreaterThan(0);
     expect(server.calls(listRoute)).toHaveLength(1);
 
     // Back to the list: the copy the room kept current is shown as it is.
