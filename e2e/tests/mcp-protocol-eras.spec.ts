@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { request as apiRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   chatRequests,
   configureProvider,
@@ -9,7 +9,7 @@ import {
   send,
   test,
 } from '../support/ai-chat';
-import { signInAsAdmin, startEverythingHttp } from '../support/mcp';
+import { addToolServer, startEverythingHttp } from '../support/mcp';
 import { startModernHttp } from '../support/modern-mcp';
 
 /**
@@ -22,25 +22,8 @@ let legacy: { url: string; process: ChildProcess };
 
 test.beforeAll(async () => {
   [modern, legacy] = await Promise.all([startModernHttp(), startEverythingHttp()]);
-  const admin = await apiRequest.newContext({
-    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
-  });
-  await signInAsAdmin(admin);
-  for (const [key, url] of [
-    ['era_modern', modern.url],
-    ['era_legacy', legacy.url],
-  ] as const) {
-    const data = {
-      key,
-      name: key,
-      transport: { type: 'streamable-http', url },
-      approvalPolicy: 'never ask',
-    };
-    let saved = await admin.post('/api/mcp/addServer', { data });
-    if (saved.status() === 409) saved = await admin.post('/api/mcp/updateServer', { data });
-    if (!saved.ok()) throw new Error(`saving ${key}: ${saved.status()} ${await saved.text()}`);
-  }
-  await admin.dispose();
+  await addToolServer('era_modern', modern.url, 'never ask');
+  await addToolServer('era_legacy', legacy.url, 'never ask');
 });
 
 test.afterAll(() => {
