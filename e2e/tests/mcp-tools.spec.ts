@@ -58,7 +58,7 @@ test('an administrator adds a Streamable HTTP server, and is told when a URL doe
   const tools = await openTools(page);
   await expect(tools.getByRole('listitem', { name: 'Everything' })).toContainText('Connected');
 
-  await tools.getByRole('button', { name: 'Add a server' }).click();
+  await tools.getByRole('button', { name: 'Add a server', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Add a remote server' });
   await form.getByLabel('Key').fill('dead_end');
   await form.getByLabel('URL').fill('http://127.0.0.1:9/mcp');
