@@ -134,6 +134,8 @@ export interface AppConfig {
   /** Whose X-Forwarded-* headers to believe: none, the nearest hops, or the proxies' addresses. */
   trustProxy: TrustProxy;
   sessionTtlDays: number;
+  /** How long a session read is reused before the database is asked again (0: never). */
+  sessionCacheMs: number;
   rateLimits: RateLimitConfig;
   mcp: McpHostConfig;
   /** Web Push (docs/product.md#web-push). */
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR === '' ? null : resolve(env.WEB_DIST_DIR || defaultWebDist),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionTtlDays: intFrom(env, 'SESSION_TTL_DAYS', 30),
+    sessionCacheMs: intFrom(env, 'SESSION_CACHE_MS', 2000),
     rateLimits: {
       loginPerIpPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20),
       loginFailuresPerAccount: intFrom(env, 'RATE_LIMIT_LOGIN_FAILURES', 10),

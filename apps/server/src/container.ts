@@ -25,6 +25,7 @@ import { UserRepository } from './repositories/user.repository';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { AuthService } from './services/auth.service';
 import { AdminRolesService } from './services/admin-roles.service';
+import { SessionCache } from './services/session-cache';
 import { ContactsService, type ContactsStore } from './services/contacts.service';
 import { McpHost } from './mcp/host';
 import { McpServerRepository } from './repositories/mcp-server.repository';
@@ -78,6 +79,12 @@ export function createServices(
   const users = new UserRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const realtime = new RealtimeHub();
+  const sessionCache = new SessionCache(config.sessionCacheMs);
+  realtime.onSessionsEnded((ended) =>
+    'sessionId' in ended
+      ? sessionCache.forget(ended.sessionId)
+      : sessionCache.forgetUser(ended.userId),
+  );
   const auth = new AuthService({
     users,
     sessions,
@@ -105,8 +112,9 @@ export function createServices(
     }),
     sessionTtlMs: config.sessionTtlDays * 24 * 60 * 60 * 1000,
     sockets: realtime,
+    cache: sessionCache,
   });
-  const admins = new AdminRolesService(users);
+  const admins = new AdminRolesService(users, sessionCache);
   const contactsStore = (db: DatabaseHandle['db']): ContactsStore => ({
     friendRequests: new FriendRequestRepository(db),
     chats: new ChatRepository(db),

@@ -226,17 +226,20 @@ export const clientEventSchemas = {
   mcpInputResponse: mcpInputResponsePayloadSchema,
 } satisfies { [E in keyof ClientToServerEvents]: z.ZodType };
 
-/**
- * Between server nodes: an answer to an MCP server's question, from the node holding the user's
- * socket to the node holding the call (only that node knows the request id).
- */
+/** Between server nodes. */
 export interface InterServerEvents {
-  /** Every node acknowledges: null when it does not hold the question. */
+  /**
+   * An answer to an MCP server's question, from the node holding the user's socket to the node
+   * holding the call (only that node knows the request id). Every node acknowledges: null when
+   * it does not hold the question.
+   */
   mcpInputResponse: (
     userId: string,
     payload: McpInputResponsePayload,
     ack: (reply: SocketAckReply<{ requestId: string }> | null) => void,
   ) => void;
+  /** A session ended, or every session of a user: other nodes forget what they read of it. */
+  sessionsEnded: (ended: { sessionId: string } | { userId: string }) => void;
 }
 
 /** Set at the handshake from the session cookie; the only source of a socket's user. */

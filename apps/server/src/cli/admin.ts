@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../lib/app-error';
 import { UserRepository } from '../repositories/user.repository';
 import { AdminRolesService } from '../services/admin-roles.service';
+import { SessionCache } from '../services/session-cache';
 
 const usage = `Usage:
   npm run admin -- grant <username>    give an existing account the admin role
@@ -24,7 +25,7 @@ async function main(args: string[]): Promise<number> {
   try {
     // A database the server has not started on yet gets the role column first.
     await migrateToLatest(database.db);
-    const admins = new AdminRolesService(new UserRepository(database.db));
+    const admins = new AdminRolesService(new UserRepository(database.db), new SessionCache(0));
     if (command === 'grant') {
       const user = await admins.grant(username!);
       console.log(`${user.username} is now an administrator`);

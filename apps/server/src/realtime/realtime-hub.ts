@@ -44,8 +44,12 @@ export type ForwardedInputAnswerer = (
   payload: McpInputResponsePayload,
 ) => SocketAckReply<{ requestId: string }> | null;
 
+/** Told when another node ended a session, or every session of a user. */
+export type SessionsEndedListener = (ended: { sessionId: string } | { userId: string }) => void;
+
 export class RealtimeHub {
   private io: AppSocketServer | null = null;
+  private sessionsEnded: SessionsEndedListener | undefined;
   private inputAnswerer: ForwardedInputAnswerer | null = null;
   private readonly observers: UserEventObserver[] = [];
   /** Whether every socket is on this node (no cluster adapter): its rooms are all there is. */
@@ -58,6 +62,12 @@ export class RealtimeHub {
     io.on('mcpInputResponse', (userId, payload, ack) => {
       ack(this.inputAnswerer?.(userId, payload) ?? null);
     });
+    io.on('sessionsEnded', (ended) => this.sessionsEnded?.(ended));
+  }
+
+  /** Who forgets sessions that other nodes ended (the session cache). */
+  onSessionsEnded(listener: SessionsEndedListener): void {
+    this.sessionsEnded = listener;
   }
 
   /** Who answers the questions this node holds when the answer came to another node. */
@@ -152,13 +162,18 @@ export class RealtimeHub {
     if (userIds.length > 0) this.io?.in(userIds.map(userRoom)).socketsLeave(chatRoom(chatId));
   }
 
-  /** Closes the sockets of one session (sign-out): they were authorised by that session only. */
+  /**
+   * Closes the sockets of one session (sign-out): they were authorised by that session only.
+   * Other nodes are told first, so they refuse the session before its sockets close there.
+   */
   disconnectSession(sessionId: string): void {
+    if (!this.alone) this.io?.serverSideEmit('sessionsEnded', { sessionId });
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   /** Closes every socket of a user (all sessions ended: password change, "sign out everywhere"). */
   disconnectUser(userId: string): void {
+    if (!this.alone) this.io?.serverSideEmit('sessionsEnded', { userId });
     this.io?.in(userRoom(userId)).disconnectSockets(true);
   }
 }

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/errors';
 import { normaliseKey, sessionUserOf, type UserRepository } from '../repositories/user.repository';
 import type { SessionRepository } from '../repositories/session.repository';
 import type { Transact } from '../db/transaction';
+import type { SessionCache } from './session-cache';
 
 /** The repositories a password change writes together. */
 export interface AccountStore {
@@ -60,6 +61,8 @@ interface AuthServiceOptions {
   transact: Transact<AccountStore>;
   sessionTtlMs: number;
   sockets: SessionSockets;
+  /** Sessions read moments ago (see SessionCache); this service forgets what it ends. */
+  cache: SessionCache;
   now?: () => number;
 }
 
@@ -137,22 +140,36 @@ export class AuthService {
     if (!token || !looksLikeSessionToken(token)) return null;
     const id = hashSessionToken(token);
     const now = this.now();
+    const cached = this.options.cache.get(id, now);
+    // A session due to slide its expiry is read again, and touched.
+    if (cached && now - cached.lastSeenAt <= touchIntervalMs) return authenticated(cached);
     const session = await this.options.sessions.findActiveWithUser(id, now);
-    if (!session) return null;
-    if (now - session.last_seen_at > touchIntervalMs) {
-      await this.options.sessions.touch(id, now, now + this.options.sessionTtlMs);
+    if (!session) {
+      this.options.cache.forget(id);
+      return null;
     }
-    return {
+    let { last_seen_at: lastSeenAt, expires_at: expiresAt } = session;
+    if (now - lastSeenAt > touchIntervalMs) {
+      lastSeenAt = now;
+      expiresAt = now + this.options.sessionTtlMs;
+      await this.options.sessions.touch(id, lastSeenAt, expiresAt);
+    }
+    const read = {
       user: session.user,
       sessionId: id,
       loggedInAt: session.created_at,
+      lastSeenAt,
+      expiresAt,
     };
+    this.options.cache.set(read, now);
+    return authenticated(read);
   }
 
   /** Ends one session (sign-out, or a new sign-in replacing it) and closes its sockets. */
   async logout(token: string | undefined): Promise<void> {
     if (!token || !looksLikeSessionToken(token)) return;
     const id = hashSessionToken(token);
+    this.options.cache.forget(id);
     await this.options.sessions.delete(id);
     this.options.sockets.disconnectSession(id);
   }
@@ -161,8 +178,10 @@ export class AuthService {
    * Which of these sessions still exist and have not expired: the sockets of the others are
    * closed by the periodic check (an expiry, or a row deleted by another node or an operator).
    */
-  activeSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
-    return this.options.sessions.activeAmong(sessionIds, this.now());
+  async activeSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
+    const active = await this.options.sessions.activeAmong(sessionIds, this.now());
+    for (const id of sessionIds) if (!active.has(id)) this.options.cache.forget(id);
+    return active;
   }
 
   /**
@@ -202,6 +221,7 @@ export class AuthService {
       await sessions.create(sessionRow(issued, userAgent));
       return count;
     });
+    this.options.cache.forgetUser(row.id);
     // Sockets were authorised by sessions that no longer exist; the asking browser's tabs
     // reconnect with the new cookie, other browsers find themselves signed out.
     this.options.sockets.disconnectUser(row.id);
@@ -212,6 +232,7 @@ export class AuthService {
   /** Ends every session of the user ("sign out everywhere"); the number of sessions ended. */
   async endAllSessions(user: SessionUser): Promise<number> {
     const ended = await this.options.sessions.deleteAllForUser(user.id);
+    this.options.cache.forgetUser(user.id);
     this.options.sockets.disconnectUser(user.id);
     return ended;
   }
@@ -234,6 +255,14 @@ export class AuthService {
       expiresAt: now + this.options.sessionTtlMs,
     };
   }
+}
+
+function authenticated({
+  user,
+  sessionId,
+  loggedInAt,
+}: AuthenticatedSession): AuthenticatedSession {
+  return { user, sessionId, loggedInAt };
 }
 
 function sessionRow(session: IssuedSession, userAgent: string | null) {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, startupWarnings, type AppConfig } from '../../src/config';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -105,7 +105,11 @@ describe('npm run admin, on a SQLite file', () => {
     expect((await admin('list')).stdout.split('\n')).toContain(user.username);
     const revoked = await admin('revoke', user.username);
     expect(revoked.stdout).toMatch(new RegExp(`${user.username} is no longer an administrator`));
-    expect(await sessionRole(cookie)).toBe('user');
+    // The command runs beside the server: the server sees it once its session read is stale.
+    await vi.waitFor(async () => expect(await sessionRole(cookie)).toBe('user'), {
+      timeout: t.config.sessionCacheMs * 3,
+      interval: 100,
+    });
   }, 120_000);
 
   it('fails with a readable message for an unknown account or command', async () => {

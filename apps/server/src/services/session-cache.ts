@@ -1,0 +1,67 @@
+import type { SessionUser } from '@confab/protocol/auth';
+
+/** A session as the last database read found it. */
+export interface CachedSession {
+  user: SessionUser;
+  sessionId: string;
+  loggedInAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+interface Entry {
+  session: CachedSession;
+  /** Until when the read may be reused: never past the session's own expiry. */
+  until: number;
+}
+
+/**
+ * Sessions read in the last `ttlMs`, by session id. Reading the session was the largest single
+ * cost of a REST request after the socket writes (a database read on the main thread each time),
+ * and one browser sends its requests in bursts.
+ *
+ * What this node changes is seen at once: a sign-out, a password change, "sign out everywhere"
+ * and a role change forget the entries they affect. What another node or the operator's command
+ * changes is seen here within `ttlMs`; the sockets of such a session close at the next periodic
+ * check, which is much longer. A `ttlMs` of 0 turns the cache off.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    /** Most sessions kept; the oldest read goes first. */
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(sessionId: string, now: number): CachedSession | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.session;
+    this.entries.delete(sessionId);
+    return undefined;
+  }
+
+  set(session: CachedSession, now: number): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(session.sessionId);
+    this.entries.set(session.sessionId, {
+      session,
+      until: Math.min(now + this.ttlMs, session.expiresAt),
+    });
+    if (this.entries.size > this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  forget(sessionId: string): void {
+    this.entries.delete(sessionId);
+  }
+
+  /** Every session of the user (their role changed, or all their sessions ended). */
+  forgetUser(userId: string): void {
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.session.user.id === userId) this.entries.delete(sessionId);
+    }
+  }
+}
