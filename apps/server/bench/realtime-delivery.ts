@@ -20,7 +20,9 @@
 // `new_message`, the bare relay's `newChatMessage`.
 //
 // Then the REST sweep (issue 20): Confab's clients send over REST (`POST .../messages`, keep-alive
-// connections) while the bare relay's send on their sockets, at rising open-loop rates
+// connections, through the lean client of lib/rest-client.ts: the clients share the server's
+// machine, and each side's clients' CPU per message is printed beside the server's) while the
+// bare relay's send on their sockets, at rising open-loop rates
 // (BENCH_SWEEP, messages/s), the two alternating at each rate. Reported: the highest rate each
 // holds with p99 < 50 ms, every message delivered and no error, and Confab's as a ratio of the
 // relay's (goal ≥ 0.4). A contender that misses twice in a row stops climbing.
@@ -43,7 +45,12 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const p99BudgetMs = 50;
 
 const parts = (process.env.BENCH_PARTS ?? 'socket,rest').split(',');
-const sweepRates = (process.env.BENCH_SWEEP ?? '2500,5000,7500,10000,12500,15000,20000,25000')
+// Steps of about 10 % around the rates each side reaches here, so the ratio is read to about
+// that precision rather than to the nearest 2,500 messages/s.
+const sweepRates = (
+  process.env.BENCH_SWEEP ??
+  '2500,5000,6000,7000,8000,9000,10000,12500,15000,17500,20000,22500,25000,30000'
+)
   .split(',')
   .map(Number);
 const restRatioGoal = 0.4;
@@ -136,17 +143,20 @@ async function restSweep(
   // Capacity, which a busy machine shifts less than a latency budget: one message in flight per
   // client, the contenders alternating round by round.
   const saturated: Partial<Record<Contender, PhaseResult[]>> = {};
-  const cpu: Partial<Record<Contender, { seconds: number; messages: number }>> = {};
+  const cpu: Partial<Record<Contender, { seconds: number; load: number; messages: number }>> = {};
   for (let round = 1; round <= rounds; round += 1) {
     for (const kind of kinds) {
       const cpuBefore = cpuSecondsOf(processes[kind]!);
+      const loadBefore = process.cpuUsage();
       const result = await phase(contenders[kind]!, 'saturate', {
         steadyRate: 0,
         warmupSeconds,
         phaseSeconds,
       });
-      const used = (cpu[kind] ??= { seconds: 0, messages: 0 });
+      const used = (cpu[kind] ??= { seconds: 0, load: 0, messages: 0 });
       used.seconds += cpuSecondsOf(processes[kind]!) - cpuBefore;
+      const load = process.cpuUsage(loadBefore);
+      used.load += (load.user + load.system) / 1e6;
       // Every message of the phase, warm-up included, was acknowledged and delivered.
       used.messages += result.acked + result.failed;
       if (kind === 'confab') acked += result.acked;
@@ -158,12 +168,15 @@ async function restSweep(
   }
   const capacity = (kind: Contender) => median(saturated[kind]!, 'rate').rate;
   const cpuPerMessage = (kind: Contender) => cpu[kind]!.seconds / Math.max(1, cpu[kind]!.messages);
+  // The clients run on the same machine: what they take is not the server's to use.
+  const loadPerMessage = (kind: Contender) => cpu[kind]!.load / Math.max(1, cpu[kind]!.messages);
   for (const kind of kinds) {
     console.log(
       `saturated, median round: ${kind.padEnd(8)} ${capacity(kind).toFixed(0)} msg/s, ` +
         `${(capacity(kind) / capacity('relay')).toFixed(2)}× the bare relay; server CPU ` +
         `${(cpuPerMessage(kind) * 1e6).toFixed(0)} µs a message, ` +
-        `${(cpuPerMessage('relay') / cpuPerMessage(kind)).toFixed(2)}× the relay's messages per CPU second`,
+        `${(cpuPerMessage('relay') / cpuPerMessage(kind)).toFixed(2)}× the relay's messages per CPU second; ` +
+        `its clients' CPU ${(loadPerMessage(kind) * 1e6).toFixed(0)} µs a message`,
     );
   }
   return { ok, acked, baselineAcked };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { socialApiBase } from '@confab/protocol/envelope';
 import { socialChatApiPaths } from '@confab/protocol/social-chat';
+import { restClient, type RestClient } from './rest-client';
 import type { Peer } from './seed';
 
 /**
@@ -195,27 +195,16 @@ export const fmt = (r: PhaseResult) =>
 export const median = (results: PhaseResult[], by: 'p99' | 'rate') =>
   [...results].sort((a, b) => a[by] - b[by])[Math.floor(results.length / 2)]!;
 
-/** The REST senders' connections: as a few hundred browsers would hold them, kept alive. */
-const restAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+/** The REST senders' connections, per server: as a few hundred browsers would hold them. */
+const restClients = new Map<string, RestClient>();
 
 function restSend(peer: Connected, body: object, settle: (ok: boolean) => void): void {
-  const payload = JSON.stringify(body);
-  const call = request(
-    `${peer.url}${socialApiBase}${socialChatApiPaths.messages(peer.chatId)}`,
-    {
-      method: 'POST',
-      agent: restAgent,
-      headers: {
-        cookie: `confab_session=${peer.token}`,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(payload),
-      },
-    },
-    (response) => {
-      response.resume();
-      response.on('end', () => settle(response.statusCode === 200));
-    },
+  let client = restClients.get(peer.url);
+  if (!client) restClients.set(peer.url, (client = restClient(peer.url, 256)));
+  client.post(
+    `${socialApiBase}${socialChatApiPaths.messages(peer.chatId)}`,
+    `cookie: confab_session=${peer.token}\r\ncontent-type: application/json\r\n`,
+    JSON.stringify(body),
+    (status) => settle(status === 200),
   );
-  call.on('error', () => settle(false));
-  call.end(payload);
 }
