@@ -143,11 +143,9 @@ export class AuthService {
     const cached = this.options.cache.get(id, now);
     // A session due to slide its expiry is read again, and touched.
     if (cached && now - cached.lastSeenAt <= touchIntervalMs) return authenticated(cached);
+    const since = this.options.cache.mark();
     const session = await this.options.sessions.findActiveWithUser(id, now);
-    if (!session) {
-      this.options.cache.forget(id);
-      return null;
-    }
+    if (!session) return null;
     let { last_seen_at: lastSeenAt, expires_at: expiresAt } = session;
     if (now - lastSeenAt > touchIntervalMs) {
       lastSeenAt = now;
@@ -161,7 +159,7 @@ export class AuthService {
       lastSeenAt,
       expiresAt,
     };
-    this.options.cache.set(read, now);
+    this.options.cache.set(read, now, since);
     return authenticated(read);
   }
 
@@ -169,8 +167,8 @@ export class AuthService {
   async logout(token: string | undefined): Promise<void> {
     if (!token || !looksLikeSessionToken(token)) return;
     const id = hashSessionToken(token);
-    this.options.cache.forget(id);
     await this.options.sessions.delete(id);
+    this.options.cache.forget(id);
     this.options.sockets.disconnectSession(id);
   }
 

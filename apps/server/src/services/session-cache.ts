@@ -27,6 +27,8 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Counts what was forgotten: a read begun before a forget is not kept (see set). */
+  private forgets = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -42,8 +44,18 @@ export class SessionCache {
     return undefined;
   }
 
-  set(session: CachedSession, now: number): void {
-    if (this.ttlMs <= 0) return;
+  /** Taken before reading a session from the database, and given to `set` with what was read. */
+  mark(): number {
+    return this.forgets;
+  }
+
+  /**
+   * Keeps a session read from the database since `mark`. If anything was forgotten meanwhile,
+   * the read may predate that end (a sign-out committed while it was on its way), so it is not
+   * kept: the next request reads again.
+   */
+  set(session: CachedSession, now: number, since: number): void {
+    if (this.ttlMs <= 0 || since !== this.forgets) return;
     this.entries.delete(session.sessionId);
     this.entries.set(session.sessionId, {
       session,
@@ -54,12 +66,15 @@ export class SessionCache {
     }
   }
 
+  /** Called once the session's end is committed, so no read that follows finds it again. */
   forget(sessionId: string): void {
+    this.forgets += 1;
     this.entries.delete(sessionId);
   }
 
   /** Every session of the user (their role changed, or all their sessions ended). */
   forgetUser(userId: string): void {
+    this.forgets += 1;
     for (const [sessionId, entry] of this.entries) {
       if (entry.session.user.id === userId) this.entries.delete(sessionId);
     }

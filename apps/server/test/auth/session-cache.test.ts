@@ -124,8 +124,8 @@ describe('SessionCache', () => {
 
   it('keeps a read for its time, never past the session’s expiry', () => {
     const cache = new SessionCache(1000);
-    cache.set(session('a', 'u1'), 0);
-    cache.set(session('b', 'u2', 500), 0);
+    cache.set(session('a', 'u1'), 0, cache.mark());
+    cache.set(session('b', 'u2', 500), 0, cache.mark());
     expect(cache.get('a', 999)?.user.id).toBe('u1');
     expect(cache.get('a', 1000)).toBeUndefined();
     expect(cache.get('b', 499)?.user.id).toBe('u2');
@@ -134,9 +134,9 @@ describe('SessionCache', () => {
 
   it('forgets one session, or every session of a user', () => {
     const cache = new SessionCache(1000);
-    cache.set(session('a', 'u1'), 0);
-    cache.set(session('b', 'u1'), 0);
-    cache.set(session('c', 'u2'), 0);
+    cache.set(session('a', 'u1'), 0, cache.mark());
+    cache.set(session('b', 'u1'), 0, cache.mark());
+    cache.set(session('c', 'u2'), 0, cache.mark());
     cache.forget('c');
     expect(cache.get('c', 1)).toBeUndefined();
     cache.forgetUser('u1');
@@ -146,17 +146,29 @@ describe('SessionCache', () => {
 
   it('holds at most its number of sessions, dropping the oldest read', () => {
     const cache = new SessionCache(1000, 2);
-    cache.set(session('a', 'u1'), 0);
-    cache.set(session('b', 'u2'), 0);
-    cache.set(session('c', 'u3'), 0);
+    cache.set(session('a', 'u1'), 0, cache.mark());
+    cache.set(session('b', 'u2'), 0, cache.mark());
+    cache.set(session('c', 'u3'), 0, cache.mark());
     expect(cache.get('a', 1)).toBeUndefined();
     expect(cache.get('b', 1)?.user.id).toBe('u2');
     expect(cache.get('c', 1)?.user.id).toBe('u3');
   });
 
+  it('does not keep a read begun before a session ended (a sign-out racing a request)', () => {
+    const cache = new SessionCache(1000);
+    const since = cache.mark();
+    // The request read the session; the sign-out committed and was forgotten before it came back.
+    cache.forget('a');
+    cache.set(session('a', 'u1'), 0, since);
+    expect(cache.get('a', 1)).toBeUndefined();
+    // The next read, begun after the sign-out, would not find the session; any other is kept.
+    cache.set(session('b', 'u2'), 0, cache.mark());
+    expect(cache.get('b', 1)?.user.id).toBe('u2');
+  });
+
   it('keeps nothing when its time is 0', () => {
     const cache = new SessionCache(0);
-    cache.set(session('a', 'u1'), 0);
+    cache.set(session('a', 'u1'), 0, cache.mark());
     expect(cache.get('a', 0)).toBeUndefined();
   });
 });
