@@ -62,6 +62,17 @@ describe('slow and idle connections', () => {
     expect(connection.received()).toContain('"code":"TIMEOUT"');
   });
 
+  it('a reply to a request without a body keeps the connection open for the next request', async () => {
+    const connection = await rawConnection(portOf(t));
+    const health = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    connection.socket.write(health);
+    expect(await connection.statusLine()).toBe('HTTP/1.1 200 OK');
+    connection.socket.write(health);
+    expect(await connection.statusLine()).toBe('HTTP/1.1 200 OK');
+    expect(connection.received().toLowerCase()).not.toContain('connection: close');
+    connection.socket.end();
+  });
+
   it('a connection that sends nothing, or half a request, is closed after HTTP_IDLE_TIMEOUT_MS', async () => {
     const silent = await rawConnection(portOf(t));
     const halfHeaders = await rawConnection(portOf(t));
