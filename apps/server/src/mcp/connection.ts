@@ -1,5 +1,4 @@
 import {
-  Client,
   isInputRequiredResult,
   ProtocolError,
   SdkError,
@@ -8,6 +7,7 @@ import {
   SseError,
   UnauthorizedError,
   type CallToolResult,
+  type Client,
   type ClientContext,
   type ElicitRequestParams,
   type ElicitResult,
@@ -16,7 +16,8 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
-import { CallScope, type InputAsker } from './call-scope';
+import { CallScope, openCallScope, type InputAsker } from './call-scope';
+import { McpClient } from './client';
 import { redactUrl, redactUrlsIn } from './redact-url';
 import { openTransport, type OpenedTransport, type StderrTail } from './transports';
 
@@ -71,9 +72,6 @@ export interface CallOptions {
   asker?: InputAsker | null;
 }
 
-// The SDK's own per-request timeout is replaced by the call's deadline, which pauses while the
-// user answers a question: this only bounds a request the deadline somehow missed.
-const sdkRequestTimeoutMs = 2 ** 31 - 1;
 // A tool asking again after this many answers is refused rather than asked without end.
 const maxInputRounds = 10;
 /** The questions of one `input_required` result put to the user; the others are declined. */
@@ -165,19 +163,12 @@ export class McpConnection {
   ): Promise<CallToolResult> {
     const client = await this.ready();
     const generation = this.generation;
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    if (options.signal?.aborted) controller.abort();
-    const scope = new CallScope(options.asker ?? null, controller.signal, options.timeoutMs, abort);
+    const scope = openCallScope(options.asker ?? null, options.signal, options.timeoutMs);
     this.inFlight.add(scope);
     try {
       if (client.getProtocolEra() === 'modern')
         return await this.callAsking(client, name, args, scope);
-      return await client.callTool(
-        { name, arguments: args },
-        { timeout: sdkRequestTimeoutMs, signal: controller.signal },
-      );
+      return await client.callTool({ name, arguments: args }, scope.requestOptions());
     } catch (error) {
       if (scope.timedOut && !options.signal?.aborted) {
         throw new McpCallTimeoutError(
@@ -188,7 +179,6 @@ export class McpConnection {
     } finally {
       scope.stop();
       this.inFlight.delete(scope);
-      options.signal?.removeEventListener('abort', abort);
     }
   }
 
@@ -206,8 +196,7 @@ export class McpConnection {
     let params: Record<string, unknown> = { name, arguments: args };
     for (let round = 0; round < maxInputRounds; round += 1) {
       const result: unknown = await client.callTool(params as { name: string }, {
-        timeout: sdkRequestTimeoutMs,
-        signal: scope.signal,
+        ...scope.requestOptions(),
         allowInputRequired: true,
       });
       if (!isInputRequiredResult(result)) return result as CallToolResult;
@@ -341,7 +330,7 @@ export class McpConnection {
       });
       this.live = opened;
       const thisTransport = opened;
-      client = new Client(clientInfo, {
+      client = new McpClient(clientInfo, {
         // Questions during a call: forms and links the user confirms (docs/product.md#mcp-input).
         capabilities: { elicitation: { form: {}, url: {} } },
         // Both protocol eras: a 2026-07-28 server is found by `server/discover`, an older one
