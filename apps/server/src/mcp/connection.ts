@@ -429,6 +429,8 @@ export class McpConnection {
 
   private classify(error: unknown, generation: number, options: CallOptions): Error {
     if (options.signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    // Already classified here (a tool that kept asking for input): the server itself is fine.
+    if (error instanceof McpServerError) return error;
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
       return new McpCallTimeoutError(
         `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
