@@ -21,10 +21,10 @@ interface ResultValidator {
 /**
  * The SDK client, with each spec method's result check built once per protocol era instead of
  * on every request. Without a schema, the SDK's `request` first validates `undefined` against
- * the method's result schema only to learn whether the era knows the method, which builds and
- * formats a zod error each time (about a third of what the SDK spends on a tool call). The
- * check itself is the SDK's own (`validateResult` of the negotiated era), with the same error
- * text, so results are validated exactly as before.
+ * the method's result schema only to learn whether the era knows the method, building and
+ * formatting a zod error each time: on a tool call, more than the check of the result itself.
+ * The check is the SDK's own (`validateResult` of the negotiated era) with the same error text,
+ * so results are validated exactly as before.
  */
 export class McpClient extends Client {
   private readonly resultChecks = new Map<ResultValidator, Map<string, StandardSchemaV1 | null>>();

@@ -70,6 +70,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Who the server may ask for input during the call; without one, every question is cancelled. */
   asker?: InputAsker | null;
+  /** The tool as this connection listed it. */
+  tool?: Tool;
 }
 
 // A tool asking again after this many answers is refused rather than asked without end.
@@ -168,7 +170,10 @@ export class McpConnection {
     try {
       if (client.getProtocolEra() === 'modern')
         return await this.callAsking(client, name, args, scope);
-      return await client.callTool({ name, arguments: args }, scope.requestOptions());
+      return await client.callTool(
+        { name, arguments: args },
+        { ...scope.requestOptions(), ...listedWithoutOutputSchema(options.tool) },
+      );
     } catch (error) {
       if (scope.timedOut && !options.signal?.aborted) {
         throw new McpCallTimeoutError(
@@ -467,6 +472,17 @@ export class McpConnection {
     this.waiters = [];
     for (const wake of waiters) wake();
   }
+}
+
+/**
+ * A 2025-era call to a tool that declares no output schema names the tool as listed, so the SDK
+ * need not look it up in its copy of the list on every call (there is nothing to check the
+ * result against either way). A tool with an output schema is left to that copy, where its
+ * check is compiled once per list rather than once per call; and a 2026-07-28 call never names
+ * it (the SDK would then not list the tools again when a server says its headers changed).
+ */
+function listedWithoutOutputSchema(tool: Tool | undefined): { toolDefinition?: Tool } {
+  return tool && !tool.outputSchema ? { toolDefinition: tool } : {};
 }
 
 /** Every page of the server's tools (the client walks them, at most `maxListPages`). */
