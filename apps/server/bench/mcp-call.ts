@@ -6,8 +6,11 @@
 //  - BENCH_BASELINE_MAIN=<an older build's main.js> adds that build, measured the same way, and
 //    compares what each adds to the floor (an older build must sit where its own dependencies
 //    resolve, e.g. inside apps/server).
+// On Linux it also prints each server's main-thread CPU time per call: on a busy machine the
+// latencies swing by a tenth from run to run, the CPU each build spends on a call much less.
 // Calls alternate in blocks so every side sees the same machine state.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -79,6 +82,27 @@ interface Side {
   label: string;
   call: () => Promise<number>;
   times: number[];
+  /** The server's main-thread CPU time so far, in ms (null where /proc cannot tell). */
+  cpuMs?: () => number | null;
+}
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Main-thread user + system time of a process, from /proc (Linux only). */
+function mainThreadCpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return null;
+  }
 }
 
 /** A built Confab with the reference server over stdio and a signed-in user. */
@@ -114,6 +138,7 @@ async function startSide(label: string, main: string | undefined, message: () =>
   const side: Side = {
     label,
     times: [],
+    cpuMs: () => mainThreadCpuMs(started.child.pid),
     call: async () => {
       const begun = performance.now();
       const reply = await post(
@@ -159,6 +184,7 @@ async function main() {
     const sides = [floor, ...started.map((entry) => entry.side)];
 
     for (let i = 0; i < warmup; i += 1) for (const side of sides) await side.call();
+    const cpuBefore = sides.map((side) => side.cpuMs?.() ?? null);
     while (floor.times.length < calls) {
       for (const side of sides) {
         for (let i = 0; i < block && side.times.length < calls; i += 1) {
@@ -166,6 +192,11 @@ async function main() {
         }
       }
     }
+    const cpuPerCall = sides.map((side, index) => {
+      const before = cpuBefore[index] ?? null;
+      const after = side.cpuMs?.() ?? null;
+      return before === null || after === null ? null : ((after - before) * 1000) / calls;
+    });
 
     console.log(
       `echo tool, ${calls} calls each (after ${warmup} warm-up calls), Node ${process.version}`,
@@ -188,6 +219,15 @@ async function main() {
         `  baseline build adds ${ms(baseline)}: this build adds ${(added / baseline).toFixed(2)}× as much (limit ${1 + baselineSlack}×) ${within ? 'OK' : 'OVER'}`,
       );
       if (!within) process.exitCode = 1;
+    }
+    const [ownCpu, baselineCpu] = [cpuPerCall[1], cpuPerCall[2]];
+    if (ownCpu != null) {
+      const us = (value: number) => `${value.toFixed(0)} µs`;
+      const compared =
+        baselineCpu != null
+          ? `, baseline build ${us(baselineCpu)} (${(ownCpu / baselineCpu).toFixed(2)}×)`
+          : '';
+      console.log(`  server main-thread CPU per call: this build ${us(ownCpu)}${compared}`);
     }
   } finally {
     await direct.close().catch(() => {});

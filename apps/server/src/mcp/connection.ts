@@ -1,5 +1,4 @@
 import {
-  Client,
   isInputRequiredResult,
   ProtocolError,
   SdkError,
@@ -8,6 +7,7 @@ import {
   SseError,
   UnauthorizedError,
   type CallToolResult,
+  type Client,
   type ClientContext,
   type ElicitRequestParams,
   type ElicitResult,
@@ -16,7 +16,8 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { McpTransport } from '@confab/protocol/mcp';
-import { CallScope, type InputAsker } from './call-scope';
+import { CallScope, openCallScope, type InputAsker } from './call-scope';
+import { McpClient } from './client';
 import { redactUrl, redactUrlsIn } from './redact-url';
 import { openTransport, type OpenedTransport, type StderrTail } from './transports';
 
@@ -69,11 +70,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Who the server may ask for input during the call; without one, every question is cancelled. */
   asker?: InputAsker | null;
+  /** The tool as this connection listed it. */
+  tool?: Tool;
 }
 
-// The SDK's own per-request timeout is replaced by the call's deadline, which pauses while the
-// user answers a question: this only bounds a request the deadline somehow missed.
-const sdkRequestTimeoutMs = 2 ** 31 - 1;
 // A tool asking again after this many answers is refused rather than asked without end.
 const maxInputRounds = 10;
 /** The questions of one `input_required` result put to the user; the others are declined. */
@@ -165,18 +165,14 @@ export class McpConnection {
   ): Promise<CallToolResult> {
     const client = await this.ready();
     const generation = this.generation;
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    if (options.signal?.aborted) controller.abort();
-    const scope = new CallScope(options.asker ?? null, controller.signal, options.timeoutMs, abort);
+    const scope = openCallScope(options.asker ?? null, options.signal, options.timeoutMs);
     this.inFlight.add(scope);
     try {
       if (client.getProtocolEra() === 'modern')
         return await this.callAsking(client, name, args, scope);
       return await client.callTool(
         { name, arguments: args },
-        { timeout: sdkRequestTimeoutMs, signal: controller.signal },
+        { ...scope.requestOptions(), ...listedWithoutOutputSchema(options.tool) },
       );
     } catch (error) {
       if (scope.timedOut && !options.signal?.aborted) {
@@ -188,7 +184,6 @@ export class McpConnection {
     } finally {
       scope.stop();
       this.inFlight.delete(scope);
-      options.signal?.removeEventListener('abort', abort);
     }
   }
 
@@ -206,8 +201,7 @@ export class McpConnection {
     let params: Record<string, unknown> = { name, arguments: args };
     for (let round = 0; round < maxInputRounds; round += 1) {
       const result: unknown = await client.callTool(params as { name: string }, {
-        timeout: sdkRequestTimeoutMs,
-        signal: scope.signal,
+        ...scope.requestOptions(),
         allowInputRequired: true,
       });
       if (!isInputRequiredResult(result)) return result as CallToolResult;
@@ -341,7 +335,7 @@ export class McpConnection {
       });
       this.live = opened;
       const thisTransport = opened;
-      client = new Client(clientInfo, {
+      client = new McpClient(clientInfo, {
         // Questions during a call: forms and links the user confirms (docs/product.md#mcp-input).
         capabilities: { elicitation: { form: {}, url: {} } },
         // Both protocol eras: a 2026-07-28 server is found by `server/discover`, an older one
@@ -440,6 +434,8 @@ export class McpConnection {
 
   private classify(error: unknown, generation: number, options: CallOptions): Error {
     if (options.signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    // Already classified here (a tool that kept asking for input): the server itself is fine.
+    if (error instanceof McpServerError) return error;
     if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
       return new McpCallTimeoutError(
         `The tool did not answer within ${options.timeoutMs} ms; the call was cancelled`,
@@ -476,6 +472,17 @@ export class McpConnection {
     this.waiters = [];
     for (const wake of waiters) wake();
   }
+}
+
+/**
+ * A 2025-era call to a tool that declares no output schema names the tool as listed, so the SDK
+ * need not look it up in its copy of the list on every call (there is nothing to check the
+ * result against either way). A tool with an output schema is left to that copy, where its
+ * check is compiled once per list rather than once per call; and a 2026-07-28 call never names
+ * it (the SDK would then not list the tools again when a server says its headers changed).
+ */
+function listedWithoutOutputSchema(tool: Tool | undefined): { toolDefinition?: Tool } {
+  return tool && !tool.outputSchema ? { toolDefinition: tool } : {};
 }
 
 /** Every page of the server's tools (the client walks them, at most `maxListPages`). */

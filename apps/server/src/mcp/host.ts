@@ -49,7 +49,18 @@ interface Entry {
   connection: McpConnection;
 }
 
-const fingerprintOf = (server: WantedServer) => JSON.stringify([server.transport, server.guard]);
+// A transport's settings as text, once per settings object: a tool call compares them on every
+// call (the operator's file hands out the same object each time; a database read, a new one).
+const transportTexts = new WeakMap<McpTransport, string>();
+
+function fingerprintOf(server: WantedServer): string {
+  let text = transportTexts.get(server.transport);
+  if (text === undefined) {
+    text = JSON.stringify(server.transport);
+    transportTexts.set(server.transport, text);
+  }
+  return `${server.guard} ${text}`;
+}
 
 /**
  * The live connections of this node, one per active server. `reconcile` makes them match the

@@ -336,6 +336,7 @@ export class McpService {
       const result = await connection.callTool(tool.name, body.args, {
         timeoutMs: this.options.callTimeoutMs,
         signal,
+        tool,
         asker: body.callId
           ? (this.options.input?.askerFor(user.id, body.callId, server.key) ?? null)
           : null,

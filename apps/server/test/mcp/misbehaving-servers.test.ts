@@ -133,5 +133,27 @@ describe.each(databaseTargets)(
       expect(message).toMatch(/structured content does not match the tool's output schema/i);
       expect(message).toContain('count');
     });
+
+    it('refuses a tool result that breaks the protocol with a 502 saying where, and keeps serving', async () => {
+      const response = await user.post('/api/mcp/call', {
+        client: 'bad_output',
+        name: 'list_items',
+      });
+      expect(response.statusCode).toBe(502);
+      const { message } = response.json<{ message: string }>();
+      expect(message).toMatch(
+        /^MCP server "bad_output" refused the call to "list_items": Invalid result for tools\/call: /,
+      );
+      expect(message).toContain('"content"');
+      // The same check holds for every call, not only the first.
+      const again = await user.post('/api/mcp/call', { client: 'bad_output', name: 'list_items' });
+      expect(again.json<{ message: string }>().message).toBe(message);
+      const fine = await user.post('/api/mcp/call', {
+        client: 'good',
+        name: 'echo',
+        args: { message: 'ok' },
+      });
+      expect(fine.statusCode).toBe(200);
+    });
   },
 );

@@ -84,6 +84,27 @@ describe.each(databaseTargets)('MCP servers of both protocol eras on $engine', (
     },
   );
 
+  it.each(['modern_stdio', 'modern_http'])(
+    'refuses a 2026-07-28 tool that keeps asking during a call no tab can answer (%s)',
+    async (client) => {
+      // Made without a callId: each question is cancelled, and the tool asks again each round.
+      const response = await user.post('/api/mcp/call', { client, name: 'greet_me', args: {} });
+      expect(response.statusCode).toBe(502);
+      expect(response.json<{ message: string }>().message).toBe(
+        `MCP server "${client}" refused the call to "greet_me": The tool still asked for input after 10 answers`,
+      );
+      // The server itself is fine: its connection is kept, and it answers the next call.
+      const servers = (await user.get('/api/mcp/getConfig')).json<McpConfigReply>().servers;
+      expect(servers.find((server) => server.key === client)?.status).toBe('connected');
+      const next = await user.post('/api/mcp/call', {
+        client,
+        name: 'echo',
+        args: { message: 'next' },
+      });
+      expect(next.json<McpCallReply>().content).toEqual([{ type: 'text', text: 'Echo: next' }]);
+    },
+  );
+
   it.each(['legacy_stdio', 'legacy_http', 'legacy_sse'])(
     'calls a tool of the 2025-era server over %s',
     async (client) => {
