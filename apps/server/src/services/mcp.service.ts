@@ -480,6 +480,8 @@ export class McpService {
       if (isUniqueViolation(error)) throw taken(definition.key);
       throw error;
     }
+    // Nothing signed in to an earlier server of this key may reach this one.
+    await this.options.oauth.forgetServer(definition.key);
     if (probe) this.options.host.adopt(wanted(definition), probe);
     return this.serverView(user, await this.catalog.sync(), definition.key);
   }
@@ -527,11 +529,22 @@ export class McpService {
     return this.serverView(user, snapshot, key);
   }
 
-  /** Replaces every server added through the API with the body's (remote only). */
+  /**
+   * Replaces every server added through the API with the body's (remote only). The file format
+   * has no sign-in settings: a server that signs users in with OAuth keeps its own. Users'
+   * tokens go with a server that is removed or moved to another address, so a server added
+   * later under its key never receives them.
+   */
   async putConfig(user: SessionUser | null, body: McpPutConfigBody): Promise<McpConfigReply> {
     requireAdmin(user);
-    const definitions = definitionsFromPutConfig(body) as AdminServerDefinition[];
     const { servers } = await this.catalog.sync();
+    const adminServers = new Map(
+      servers.filter((s) => s.source === 'admin').map((server) => [server.key, server]),
+    );
+    const definitions = definitionsFromPutConfig(body).map((definition) => {
+      const auth = adminServers.get(definition.key)?.auth;
+      return auth ? { ...definition, auth } : definition;
+    }) as AdminServerDefinition[];
     const fileKeys = new Set(servers.filter((s) => s.source === 'file').map((s) => s.key));
     const clashes = definitions.filter((definition) => fileKeys.has(definition.key));
     if (clashes.length > 0) {
@@ -546,14 +559,17 @@ export class McpService {
     for (const definition of definitions) {
       await this.checkUrl(definition.transport.url, `mcpServers.${definition.key}.url`);
     }
-    const previous = new Map(servers.map((server) => [server.key, server]));
-    const changed = definitions.filter((definition) => {
-      const before = previous.get(definition.key);
-      return (
-        definition.active &&
-        (!before || JSON.stringify(before.transport) !== JSON.stringify(definition.transport))
-      );
-    });
+    const moved = (definition: AdminServerDefinition) => {
+      const before = adminServers.get(definition.key);
+      return !before || JSON.stringify(before.transport) !== JSON.stringify(definition.transport);
+    };
+    for (const definition of definitions) {
+      if (definition.auth && moved(definition)) await this.checkOAuth(definition);
+    }
+    // A server that signs users in is reached with each user's tokens, not probed here.
+    const changed = definitions.filter(
+      (definition) => definition.active && !definition.auth && moved(definition),
+    );
     const probes = await Promise.allSettled(
       changed.map((definition) => this.options.host.probe(wanted(definition))),
     );
@@ -569,6 +585,11 @@ export class McpService {
       throw badRequest(`Nothing was saved. ${field}: ${reason}`, Object.fromEntries(failures));
     }
     await this.options.servers.replaceAdminServers(definitions, this.now());
+    const kept = new Map(definitions.map((definition) => [definition.key, definition]));
+    for (const key of adminServers.keys()) {
+      const definition = kept.get(key);
+      if (!definition || moved(definition)) await this.options.oauth.forgetServer(key);
+    }
     probes.forEach((probe, index) => {
       const definition = changed[index];
       if (probe.status === 'fulfilled' && definition) {
