@@ -204,6 +204,11 @@ export class McpOAuth {
     });
   }
 
+  /** Back to the settings for a callback that could not be read (see McpService). */
+  malformed(detail: string): OAuthCallbackResult {
+    return failedResult('refused', undefined, detail);
+  }
+
   private fetchFor(server: CatalogServer) {
     return timedFetch(this.options.host.fetchFor(wanted(server)), this.options.timeoutMs);
   }

@@ -609,6 +609,11 @@ export class McpService {
     return this.oauth.start(user.id, server);
   }
 
+  /** A callback whose query is not one an authorization server sends: nothing is done with it. */
+  oauthCallbackMalformed(detail: string): OAuthCallbackResult {
+    return this.oauth.malformed(detail);
+  }
+
   /**
    * `GET /api/mcp/oauth/callback`: finishes the sign-in the state names, for the user who
    * started it; resolves with where to send the browser (the settings, with the result). A

@@ -286,6 +286,17 @@ describe.each(databaseTargets)('OAuth sign-in to MCP servers on $engine', (targe
     expect(before?.connection).toBe('needs-connect');
   });
 
+  it('sends a malformed callback (a code too long, a state given twice) back to the settings', async () => {
+    for (const query of [`?code=${'c'.repeat(5000)}&state=s`, '?code=abc&state=a&state=b']) {
+      const response = await bob.get(`/api/mcp/oauth/callback${query}`);
+      expect(response.statusCode).toBe(303);
+      expect(landing(response)).toEqual({
+        path: '/agents/mindBox',
+        query: { mcpOAuth: 'failed', mcpOAuthError: 'refused' },
+      });
+    }
+  });
+
   it('sends the browser back with a readable failure for a refused or bad code', async () => {
     await bob.post('/api/mcp/oauth/disconnect', { key: 'hosted' });
     const started = await bob.post('/api/mcp/oauth/start', { key: 'hosted' });

@@ -11,9 +11,12 @@ export const mcpOAuthCallbackRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/mcp/oauth/callback',
     // No requireUser: a browser without a session is sent to the settings with the reason.
-    { schema: { querystring: mcpOAuthCallbackQuerySchema } },
+    // A query that fails the schema is a failed sign-in too, in words, not a JSON error page.
+    { schema: { querystring: mcpOAuthCallbackQuerySchema }, attachValidation: true },
     async (request, reply) => {
-      const result = await app.services.mcp.oauthCallback(request.user, request.query);
+      const result = request.validationError
+        ? app.services.mcp.oauthCallbackMalformed(request.validationError.message)
+        : await app.services.mcp.oauthCallback(request.user, request.query);
       if (!result.connected && result.detail) {
         request.log.info({ reason: result.detail }, 'MCP OAuth sign-in failed');
       }
