@@ -238,8 +238,11 @@ export interface InterServerEvents {
     payload: McpInputResponsePayload,
     ack: (reply: SocketAckReply<{ requestId: string }> | null) => void,
   ) => void;
-  /** A session ended, or every session of a user: other nodes forget what they read of it. */
-  sessionsEnded: (ended: { sessionId: string } | { userId: string }) => void;
+  /**
+   * A session ended, or every session of a user: other nodes forget what they read of it, and
+   * acknowledge, so the sign-out is answered only once no node would still take the session.
+   */
+  sessionsEnded: (ended: { sessionId: string } | { userId: string }, ack: () => void) => void;
 }
 
 /** Set at the handshake from the session cookie; the only source of a socket's user. */

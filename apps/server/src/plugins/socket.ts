@@ -74,7 +74,8 @@ export const socketPlugin = fp<SocketPluginOptions>(
       }
       const cookieHeader = request.headers.cookie;
       const token = cookieHeader ? app.parseCookie(cookieHeader)[sessionCookieName] : undefined;
-      app.services.auth.authenticate(token).then(
+      // Read afresh: a socket lives on the session it opens with (see SessionCache).
+      app.services.auth.authenticate(token, { fresh: true }).then(
         (session) => {
           if (!session) {
             refuse('UNAUTHENTICATED', 'Sign in to connect: no valid session cookie');

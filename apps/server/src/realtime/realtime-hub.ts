@@ -44,6 +44,9 @@ export type ForwardedInputAnswerer = (
   payload: McpInputResponsePayload,
 ) => SocketAckReply<{ requestId: string }> | null;
 
+/** Longest a sign-out waits for the other nodes to say they forgot the session. */
+const sessionsEndedWaitMs = 1000;
+
 /** Told when another node ended a session, or every session of a user. */
 export type SessionsEndedListener = (ended: { sessionId: string } | { userId: string }) => void;
 
@@ -62,7 +65,10 @@ export class RealtimeHub {
     io.on('mcpInputResponse', (userId, payload, ack) => {
       ack(this.inputAnswerer?.(userId, payload) ?? null);
     });
-    io.on('sessionsEnded', (ended) => this.sessionsEnded?.(ended));
+    io.on('sessionsEnded', (ended, ack) => {
+      this.sessionsEnded?.(ended);
+      ack();
+    });
   }
 
   /** Who forgets sessions that other nodes ended (the session cache). */
@@ -164,16 +170,32 @@ export class RealtimeHub {
 
   /**
    * Closes the sockets of one session (sign-out): they were authorised by that session only.
-   * Other nodes are told first, so they refuse the session before its sockets close there.
+   * Other nodes are told first and answer once they forgot it (see tellSessionsEnded).
    */
-  disconnectSession(sessionId: string): void {
-    if (!this.alone) this.io?.serverSideEmit('sessionsEnded', { sessionId });
+  async disconnectSession(sessionId: string): Promise<void> {
+    await this.tellSessionsEnded({ sessionId });
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
   /** Closes every socket of a user (all sessions ended: password change, "sign out everywhere"). */
-  disconnectUser(userId: string): void {
-    if (!this.alone) this.io?.serverSideEmit('sessionsEnded', { userId });
+  async disconnectUser(userId: string): Promise<void> {
+    await this.tellSessionsEnded({ userId });
     this.io?.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /**
+   * Tells the other nodes, and waits until each answered or `sessionsEndedWaitMs` passed: the
+   * ended session's next request may reach another node as soon as this one replies. A node
+   * that cannot be told in time (Redis away, a node gone) reads the session again within the
+   * session cache's time (SESSION_CACHE_MS), and opens no socket with it meanwhile.
+   */
+  private async tellSessionsEnded(ended: { sessionId: string } | { userId: string }) {
+    if (!this.io || this.alone) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.io.serverSideEmitWithAck('sessionsEnded', ended).catch(() => {}),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, sessionsEndedWaitMs))),
+    ]);
+    clearTimeout(timer);
   }
 }

@@ -45,8 +45,9 @@ export interface SignInClient {
  * session it was opened with, so it must not outlive that session.
  */
 export interface SessionSockets {
-  disconnectSession(sessionId: string): void;
-  disconnectUser(userId: string): void;
+  /** Resolves once other nodes were told (or could not be in time); see RealtimeHub. */
+  disconnectSession(sessionId: string): Promise<void>;
+  disconnectUser(userId: string): Promise<void>;
 }
 
 interface AuthServiceOptions {
@@ -135,12 +136,19 @@ export class AuthService {
     return this.issue(sessionUserOf(user), client.userAgent);
   }
 
-  /** The session behind a cookie token, or null when the token is unknown, forged or expired. */
-  async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
+  /**
+   * The session behind a cookie token, or null when the token is unknown, forged or expired.
+   * `fresh`: read from the database even if this node read it moments ago (a socket, which
+   * lives long on what it was opened with).
+   */
+  async authenticate(
+    token: string | undefined,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<AuthenticatedSession | null> {
     if (!token || !looksLikeSessionToken(token)) return null;
     const id = hashSessionToken(token);
     const now = this.now();
-    const cached = this.options.cache.get(id, now);
+    const cached = fresh ? undefined : this.options.cache.get(id, now);
     // A session due to slide its expiry is read again, and touched.
     if (cached && now - cached.lastSeenAt <= touchIntervalMs) return authenticated(cached);
     const since = this.options.cache.mark();
@@ -169,7 +177,7 @@ export class AuthService {
     const id = hashSessionToken(token);
     await this.options.sessions.delete(id);
     this.options.cache.forget(id);
-    this.options.sockets.disconnectSession(id);
+    await this.options.sockets.disconnectSession(id);
   }
 
   /**
@@ -222,7 +230,7 @@ export class AuthService {
     this.options.cache.forgetUser(row.id);
     // Sockets were authorised by sessions that no longer exist; the asking browser's tabs
     // reconnect with the new cookie, other browsers find themselves signed out.
-    this.options.sockets.disconnectUser(row.id);
+    await this.options.sockets.disconnectUser(row.id);
     // The session that asked is replaced, not ended, from the user's point of view.
     return { ...issued, endedSessions: Math.max(0, ended - 1) };
   }
@@ -231,7 +239,7 @@ export class AuthService {
   async endAllSessions(user: SessionUser): Promise<number> {
     const ended = await this.options.sessions.deleteAllForUser(user.id);
     this.options.cache.forgetUser(user.id);
-    this.options.sockets.disconnectUser(user.id);
+    await this.options.sockets.disconnectUser(user.id);
     return ended;
   }
 

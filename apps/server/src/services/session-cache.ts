@@ -11,7 +11,7 @@ export interface CachedSession {
 
 interface Entry {
   session: CachedSession;
-  /** Until when the read may be reused: never past the session's own expiry. */
+  /** Until when the read may be reused, on the cache's clock. */
   until: number;
 }
 
@@ -34,12 +34,17 @@ export class SessionCache {
     private readonly ttlMs: number,
     /** Most sessions kept; the oldest read goes first. */
     private readonly maxEntries = 10_000,
+    /**
+     * Measures the reuse time: a monotonic clock, so that the wall clock stepping back (an NTP
+     * correction) cannot stretch it. A session's own expiry is wall-clock time (`now`).
+     */
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   get(sessionId: string, now: number): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
-    if (entry.until > now) return entry.session;
+    if (entry.until > this.clock() && entry.session.expiresAt > now) return entry.session;
     this.entries.delete(sessionId);
     return undefined;
   }
@@ -55,12 +60,9 @@ export class SessionCache {
    * kept: the next request reads again.
    */
   set(session: CachedSession, now: number, since: number): void {
-    if (this.ttlMs <= 0 || since !== this.forgets) return;
+    if (this.ttlMs <= 0 || since !== this.forgets || session.expiresAt <= now) return;
     this.entries.delete(session.sessionId);
-    this.entries.set(session.sessionId, {
-      session,
-      until: Math.min(now + this.ttlMs, session.expiresAt),
-    });
+    this.entries.set(session.sessionId, { session, until: this.clock() + this.ttlMs });
     if (this.entries.size > this.maxEntries) {
       this.entries.delete(this.entries.keys().next().value!);
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionCache } from '../../src/services/session-cache';
 import { databaseTargets } from '../helpers/database-targets';
+import { connect, listen } from '../helpers/sockets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { sessionCookieFrom, signUp } from '../helpers/users';
 
@@ -9,8 +10,10 @@ import { sessionCookieFrom, signUp } from '../helpers/users';
 describe.each(databaseTargets)('sessions read moments ago, on $engine', (target) => {
   const cacheMs = 400;
   let t: TestApp;
+  let url: string;
   beforeAll(async () => {
     t = await startTestApp(target, { sessionCacheMs: cacheMs });
+    url = await listen(t.app);
   });
   afterAll(() => t?.close());
 
@@ -79,6 +82,15 @@ describe.each(databaseTargets)('sessions read moments ago, on $engine', (target)
     expect(Date.now() - deletedAt).toBeLessThan(cacheMs * 10);
   });
 
+  it('opens no socket with a session deleted without this node, though a request just read it', async () => {
+    const { user, cookie } = await signUp(t.app);
+    expect((await whoIs(cookie))?.id).toBe(user.id);
+    await t.app.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await expect(connect(url, { cookie })).rejects.toMatchObject({
+      data: { code: 'UNAUTHENTICATED' },
+    });
+  });
+
   it('a role changed in the database by the operator reaches the session within the cache time', async () => {
     const { user, cookie } = await signUp(t.app);
     expect((await whoIs(cookie))?.role).toBe('user');
@@ -123,13 +135,25 @@ describe('SessionCache', () => {
   });
 
   it('keeps a read for its time, never past the session’s expiry', () => {
-    const cache = new SessionCache(1000);
+    let clock = 0;
+    const cache = new SessionCache(1000, 100, () => clock);
     cache.set(session('a', 'u1'), 0, cache.mark());
     cache.set(session('b', 'u2', 500), 0, cache.mark());
+    clock = 999;
     expect(cache.get('a', 999)?.user.id).toBe('u1');
-    expect(cache.get('a', 1000)).toBeUndefined();
     expect(cache.get('b', 499)?.user.id).toBe('u2');
     expect(cache.get('b', 500)).toBeUndefined();
+    clock = 1000;
+    expect(cache.get('a', 1000)).toBeUndefined();
+  });
+
+  it('measures its time on its own clock: the wall clock stepping back does not stretch it', () => {
+    let clock = 0;
+    const cache = new SessionCache(1000, 100, () => clock);
+    cache.set(session('a', 'u1'), 5000, cache.mark());
+    clock = 1000;
+    // The wall clock went back an hour meanwhile.
+    expect(cache.get('a', 5000 - 3_600_000)).toBeUndefined();
   });
 
   it('forgets one session, or every session of a user', () => {

@@ -82,6 +82,47 @@ describe.skipIf(clusterSkipReason)('two server processes sharing PostgreSQL and 
     expect((await carol.request(A, 'GET', '/api/_auth/session')).body).toEqual({});
   });
 
+  it('a sign-out or password change on one node is refused by the other at once, though it read the session moments before', async () => {
+    const url = (node: number, path: string) => `${cluster.nodes[node]!.url}${path}`;
+    const cookieOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0]!)
+        .find((pair) => pair.startsWith('confab_session='))!;
+    const login = async (node: number, username: string, password: string) =>
+      cookieOf(
+        await fetch(url(node, '/api/_auth/login'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        }),
+      );
+    const whoIs = async (node: number, cookie: string) =>
+      (
+        (await (await fetch(url(node, '/api/_auth/session'), { headers: { cookie } })).json()) as {
+          user?: { id: string };
+        }
+      ).user?.id;
+    const erin = await cluster.signUp(A);
+    // Each a race: the next request goes to B as soon as A has answered.
+    for (let trial = 0; trial < 10; trial += 1) {
+      const cookie = await login(A, erin.user.username, erin.password);
+      expect(await whoIs(B, cookie)).toBe(erin.user.id);
+      await fetch(url(A, '/api/_auth/session'), { method: 'DELETE', headers: { cookie } });
+      expect(await whoIs(B, cookie)).toBeUndefined();
+    }
+    const stolen = await login(A, erin.user.username, erin.password);
+    const mine = await login(A, erin.user.username, erin.password);
+    expect(await whoIs(B, stolen)).toBe(erin.user.id);
+    const changed = await fetch(url(A, '/api/_auth/password'), {
+      method: 'POST',
+      headers: { cookie: mine, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: erin.password, newPassword: 'a long new secret' }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await whoIs(B, stolen)).toBeUndefined();
+  });
+
   it('on SIGTERM a node finishes what it is doing, lets its sockets go, and exits', async () => {
     const dan = await cluster.signUp(B);
     await eventually(async () => {
