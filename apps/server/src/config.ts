@@ -89,6 +89,11 @@ export interface McpHostConfig {
   connectTimeoutMs: number;
   /** Restart delay after a crash or failed start: doubles from `min` up to `max`. */
   restartDelayMs: { min: number; max: number };
+  /**
+   * How often a connected remote server with nothing in flight is pinged (0: never): a
+   * stateless server keeps no connection whose loss would show that it went away.
+   */
+  healthCheckMs: number;
   /** How long a question a server asks during a call waits for the user's answer. */
   inputWaitMs: number;
   /** Lets admin-added servers reach link-local and cloud metadata addresses (169.254.0.0/16, ...). */
@@ -291,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       connectTimeoutMs: intFrom(env, 'MCP_CONNECT_TIMEOUT_MS', 15_000),
       inputWaitMs: intFrom(env, 'MCP_INPUT_WAIT_MS', mcpInputLimits.waitMs),
       restartDelayMs: { min: 1_000, max: 60_000 },
+      healthCheckMs: intFrom(env, 'MCP_HEALTH_CHECK_MS', 30_000),
       allowLinkLocalUrls:
         env.MCP_ALLOW_LINK_LOCAL_URLS === 'true' || env.MCP_ALLOW_LINK_LOCAL_URLS === '1',
       allowPrivatePersonalUrls:

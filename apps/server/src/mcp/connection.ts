@@ -55,6 +55,12 @@ export interface McpConnectionOptions {
   restartDelayMs: { min: number; max: number };
   /** False for a trial connection: a failure is reported, never retried. */
   restart: boolean;
+  /**
+   * A remote server kept connected is pinged this often while nothing is in flight (0 or
+   * absent: never). A 2026-07-28 server is stateless: nothing else would show it went away
+   * before a user's call failed.
+   */
+  healthCheckMs?: number;
   log: ConnectionLogger;
 }
 
@@ -113,6 +119,7 @@ export class McpConnection {
   private attempt = 0;
   private connectedAt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  private healthTimer: NodeJS.Timeout | null = null;
   private waiters: Array<() => void> = [];
   private restart: boolean;
   /** The calls in flight, to find the one a 2025-era server's question belongs to. */
@@ -138,6 +145,7 @@ export class McpConnection {
   /** A trial connection that is kept from now on restarts after failures like any other. */
   enableRestart(): void {
     this.restart = true;
+    if (this.status === 'connected') this.scheduleHealthCheck(this.generation);
   }
 
   start(): void {
@@ -309,6 +317,7 @@ export class McpConnection {
     this.setStatus('closed', null);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    this.stopHealthChecks();
     const live = this.live;
     this.client = null;
     this.live = null;
@@ -387,6 +396,7 @@ export class McpConnection {
       this.connectedAt = Date.now();
       this.setStatus('connected', null);
       this.options.log.info({ server: this.key, tools: tools.length }, 'MCP server connected');
+      this.scheduleHealthCheck(generation);
     } catch (error) {
       if (generation !== this.generation) return;
       // Closing the half-open client below must not be taken for a crash.
@@ -412,7 +422,53 @@ export class McpConnection {
     this.fail(what, stderr);
   }
 
+  /**
+   * Pings a remote server that is connected and idle, every `healthCheckMs`. A ping that goes
+   * unanswered in the connect time, or fails below the protocol (the server went away), fails
+   * the connection as a crash would: the settings show why and it is tried again. A server
+   * that does not know `ping` answers with a protocol error, and is fine.
+   */
+  private scheduleHealthCheck(generation: number): void {
+    const every = this.options.healthCheckMs ?? 0;
+    if (!every || !this.restart || this.options.transport.type === 'stdio') return;
+    this.stopHealthChecks();
+    this.healthTimer = setTimeout(() => void this.healthCheck(generation), every);
+    this.healthTimer.unref();
+  }
+
+  private async healthCheck(generation: number): Promise<void> {
+    this.healthTimer = null;
+    const client = this.client;
+    if (generation !== this.generation || this.status !== 'connected' || !client) return;
+    if (this.inFlight.size === 0) {
+      const timeoutMs = this.options.connectTimeoutMs;
+      try {
+        await client.ping({ timeout: timeoutMs });
+      } catch (error) {
+        if (generation !== this.generation || this.status !== 'connected') return;
+        if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+          this.generation += 1;
+          const live = this.live;
+          this.live = null;
+          void live?.transport.close().catch(() => {});
+          this.fail(`The server did not answer a ping within ${timeoutMs} ms`);
+          return;
+        }
+        this.classify(error, generation, { timeoutMs });
+      }
+    }
+    if (generation === this.generation && this.status === 'connected') {
+      this.scheduleHealthCheck(generation);
+    }
+  }
+
+  private stopHealthChecks(): void {
+    if (this.healthTimer) clearTimeout(this.healthTimer);
+    this.healthTimer = null;
+  }
+
   private fail(message: string, stderr: StderrTail | null = null): void {
+    this.stopHealthChecks();
     this.client = null;
     this.setStatus('error', message.slice(0, maxErrorChars));
     this.output = stderr?.lines() || null;

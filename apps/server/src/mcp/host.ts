@@ -8,6 +8,8 @@ import { personalConnectRules } from './personal-url-guard';
 export interface McpHostOptions {
   connectTimeoutMs: number;
   restartDelayMs: { min: number; max: number };
+  /** See McpConnectionOptions. */
+  healthCheckMs?: number;
   allowLinkLocalUrls: boolean;
   /** Users' own servers get the admin-added servers' rules instead of public-only (tests). */
   allowPrivatePersonalUrls?: boolean;
@@ -239,6 +241,8 @@ export class McpHost {
       connectTimeoutMs: this.options.connectTimeoutMs,
       restartDelayMs: this.options.restartDelayMs,
       restart,
+      // A user's own connection is closed when unused; only the shared ones are watched.
+      healthCheckMs: authProvider ? 0 : (this.options.healthCheckMs ?? 0),
       log: this.options.log,
     });
   }
