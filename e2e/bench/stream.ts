@@ -14,8 +14,7 @@
 // BENCH_ONLY=burst,open,long,paced (comma-separated) runs only those parts; BENCH_RUNS=N sets the
 // runs; BENCH_TRACE=1 traces each reply and each opening of a long chat and prints what its
 // long tasks spent (and how much of each the main thread spent on a core: on a busy machine a
-// task waits for one); BENCH_TRACE_SAVE=<prefix> also writes each paced reply's trace to
-// <prefix>-<run>.json. The server serves WEB_DIST_DIR when set (another build of the web app,
+// task waits for one); BENCH_TRACE_SAVE=<prefix> also writes the traces to <prefix>-….json. The server serves WEB_DIST_DIR when set (another build of the web app,
 // to compare side by side).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -331,7 +330,15 @@ async function openWatched(
   const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
   const paint = await openTimed(page, summary, marker);
   await page.waitForTimeout(settleMs);
-  if (trace) console.log(`${summary}:\n${describeLongTasks(await trace.stop()).join('\n')}`);
+  if (trace) {
+    const events = await trace.stop();
+    if (process.env.BENCH_TRACE_SAVE)
+      (await import('node:fs')).writeFileSync(
+        `${process.env.BENCH_TRACE_SAVE}-${summary.replace(/\W+/g, '-')}-${Date.now()}.json`,
+        JSON.stringify(events),
+      );
+    console.log(`${summary}:\n${describeLongTasks(events).join('\n')}`);
+  }
   const tasks = await page.evaluate(() => window.__bench.longTasks);
   const during = tasks.filter((t) => t.start >= started - 1);
   if (process.env.BENCH_DEBUG)
