@@ -18,14 +18,20 @@ let parser: MarkdownParser | null = null;
 let loading: Promise<MarkdownParser> | null = null;
 
 export function loadMarkdownParser(): Promise<MarkdownParser> {
-  // A failed load (a network blip, a build replaced meanwhile) is tried again next time.
-  loading ??= import('./markdown-tree').then(
-    (module) => (parser = module.markdownTree),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
+  // A failed load (a network blip, a build replaced meanwhile) is tried again next time. The
+  // parser's two largest libraries (KaTeX, the highlighter's languages) come first, one at a
+  // time: each is evaluated in a task of its own, where all at once took one task of 50 ms
+  // and more on a busy machine (frames the page could not answer in).
+  loading ??= import('katex')
+    .then(() => import('lowlight').then(({ common }) => common))
+    .then(() => import('./markdown-tree'))
+    .then(
+      (module) => (parser = module.markdownTree),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
   return loading;
 }
 
