@@ -3,9 +3,10 @@
  * or made here), turned into elements. Building a processor costs more than parsing a
  * paragraph, which is why react-markdown (one per render) is not used.
  *
- * The parser itself (unified, KaTeX, the highlighter's languages) loads on this thread only when
- * something here needs it: a reply streaming in, or a browser without the worker. Loading it
- * takes one long task, which opening a chat formatted by the worker never pays.
+ * The parser itself (unified, KaTeX, the highlighter's languages) is needed on this thread for
+ * a reply streaming in, or in a browser without the worker. The chat loads it in idle time
+ * after it shows (useMarkdownPreload), in steps, so neither opening a chat nor a reply's
+ * first text pays its load.
  */
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
