@@ -10,6 +10,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: less than `dur` when the thread waited for a core. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -28,7 +30,12 @@ interface TraceEvent {
       };
       timeDeltas?: number[];
     };
-    beginData?: { stackTrace?: Array<{ functionName: string; url: string; lineNumber: number }> };
+    beginData?: {
+      stackTrace?: Array<{ functionName: string; url: string; lineNumber: number }>;
+      dirtyObjects?: number;
+      totalObjects?: number;
+    };
+    elementCount?: number;
   };
 }
 
@@ -107,6 +114,21 @@ export function describeLongTasks(events: TraceEvent[], overMs = 50): string[] {
       const label = `${e.name} forced by ${top.functionName || '(anonymous)'} ${short(top.url)}:${top.lineNumber}`;
       forced.set(label, (forced.get(label) ?? 0) + (e.dur ?? 0) / 1000);
     }
+    // How much each of the longest style and layout passes touched: elements restyled, layout
+    // objects dirty of all.
+    const sizes = inside
+      .filter((x) => x.name === 'Layout' || x.name === 'UpdateLayoutTree')
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 4)
+      .map(
+        (x) =>
+          `      ${((x.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${x.name} ${
+            x.name === 'Layout'
+              ? `${x.args?.beginData?.dirtyObjects ?? '?'} dirty of ${x.args?.beginData?.totalObjects ?? '?'} objects`
+              : `${x.args?.elementCount ?? '?'} elements`
+          }`,
+      )
+      .join('\n');
     const self = new Map<string, number>();
     const inclusive = new Map<string, number>();
     for (const s of samples) {
@@ -126,11 +148,13 @@ export function describeLongTasks(events: TraceEvent[], overMs = 50): string[] {
         .map(([k, v]) => `      ${v.toFixed(1).padStart(6)} ms  ${k}`)
         .join('\n');
     return [
-      `  task at ${((task.ts - origin) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms`,
+      `  task at ${((task.ts - origin) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms (on a core: ${task.tdur === undefined ? '?' : (task.tdur / 1000).toFixed(0)} ms)`,
       '    events (inclusive):',
       top(byName, 12),
       '    forced layout / style by script:',
       top(forced, 6) || '      none',
+      '    longest style and layout passes:',
+      sizes || '      none',
       '    sampled JavaScript, self time:',
       top(self, 12),
       '    sampled JavaScript outside React, inclusive:',

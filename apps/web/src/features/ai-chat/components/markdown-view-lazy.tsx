@@ -1,10 +1,47 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import type * as ViewModule from './markdown-view';
 
 // The markdown pipeline (parser, GFM, sanitiser, code highlighting) is most of the AI chat's
-// code: it loads with the first reply shown, not with the page.
-const FormattedView = lazy(() =>
-  import('./markdown-view').then((module) => ({ default: module.MarkdownView })),
-);
+// code: it loads with the first reply shown, or ahead of it (`useMarkdownPreload`), not with
+// the page.
+let view: typeof ViewModule | null = null;
+let viewLoading: Promise<typeof ViewModule> | null = null;
+function loadView(): Promise<typeof ViewModule> {
+  // A failed load is tried again next time.
+  viewLoading ??= import('./markdown-view').then(
+    (module) => (view = module),
+    (error: unknown) => {
+      viewLoading = null;
+      throw error;
+    },
+  );
+  return viewLoading;
+}
+const FormattedView = lazy(() => loadView().then((module) => ({ default: module.MarkdownView })));
+
+/** How long the preload waits for an idle moment before it goes ahead anyway. */
+const idleTimeoutMs = 2000;
+
+/**
+ * Loads the markdown view and the parser a streaming reply is formatted with once the page is
+ * idle after the chat shows: a reply that starts later does not wait for them, nor pay for
+ * their first evaluation in the middle of its stream.
+ */
+export function useMarkdownPreload(): void {
+  useEffect(() => {
+    // Not loaded now (offline, say): the first reply tries again.
+    const load = () =>
+      void loadView()
+        .then((module) => module.loadMarkdownParser())
+        .catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(load, { timeout: idleTimeoutMs });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, idleTimeoutMs);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /**
  * MarkdownView (markdown-view.tsx), loaded on first use; until it is there the text shows as
@@ -17,6 +54,10 @@ export const MarkdownView = memo(function LazyMarkdownView({
   text: string;
   streaming?: boolean;
 }) {
+  // Loaded before this reply showed: rendered at once (a lazy component would wait a turn,
+  // showing the text unformatted). Chosen once, so the view is never swapped under a reply.
+  const [Loaded] = useState(() => view?.MarkdownView);
+  if (Loaded) return <Loaded text={text} streaming={streaming} />;
   return (
     <Suspense
       fallback={

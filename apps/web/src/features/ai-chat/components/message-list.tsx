@@ -11,7 +11,9 @@ import { versionPlaces } from '../lib/message-tree';
 import { estimateRowHeight, measuredHeight, rememberHeight } from '../lib/row-height';
 import { messageRows } from '../lib/timeline';
 import { selectLive, useChatStore } from '../stores/chat-store';
-import { MessageCard, type MessageActions } from './message-card';
+import { LiveMessageCard } from './live-message-card';
+import { useMarkdownPreload } from './markdown-view-lazy';
+import type { MessageActions } from './message-card';
 
 /** docs/product.md#ai-chat: overscan 10, row heights estimated from their text. */
 const overscan = 10;
@@ -43,11 +45,15 @@ export function MessageList({
   messages: readonly AiChatMessage[];
   busy: boolean;
 } & MessageActions) {
-  const live = useChatStore(selectLive);
+  // Only which message streams: its text is followed by its own card (live-message-card.tsx),
+  // so a frame of new text does not render the list, nor let the virtualiser read the list's
+  // layout halfway through the frame.
+  const liveId = useChatStore((s) => selectLive(s)?.messageId ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const lastOffset = useRef<number | null>(null);
   const rows = useMemo(() => messageRows(messages), [messages]);
+  useMarkdownPreload();
   const lastId = messages.at(-1)?.id;
   const records = useChatStore((s) => s.records);
   const versions = useMemo(() => versionPlaces(records), [records]);
@@ -108,7 +114,10 @@ export function MessageList({
     getItemKey: (index) => rows[index]?.key ?? index,
     rangeExtractor,
     // Older messages read after the first screen go in above it: the rows in view stay put.
-    anchorTo: editing ? 'start' : 'end',
+    // While a reply streams, its growing row is followed by `toBottom` instead: anchored to
+    // the end, each frame's growth would be a scroll correction that reads the list's height
+    // (a forced layout) in the middle of the frame.
+    anchorTo: editing || liveId ? 'start' : 'end',
     // Sizes that came in are applied in the next frame, not in the frame that laid them out.
     useAnimationFrameWithResizeObserver: true,
     // Whether the view is at the bottom, from the virtualiser's own sums: reading the list's
@@ -164,11 +173,6 @@ export function MessageList({
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
   }, [editId, rows, virtualizer]);
 
-  // Streaming text grows the last row: follow it unless the user scrolled away.
-  useEffect(() => {
-    if (live) toBottom();
-  }, [live, toBottom]);
-
   const items = virtualizer.getVirtualItems();
   return (
     <div
@@ -201,9 +205,10 @@ export function MessageList({
                 {row.type === 'timeLine' ? (
                   <TimeSeparator timestamp={row.timestamp} />
                 ) : (
-                  <MessageCard
+                  // A streaming reply grows its row: followed unless the user scrolled away.
+                  <LiveMessageCard
+                    onGrow={toBottom}
                     message={row.message}
-                    live={live?.messageId === row.message.id ? live : null}
                     isLast={row.message.id === lastId}
                     busy={busy}
                     version={versions.get(row.message.id)}

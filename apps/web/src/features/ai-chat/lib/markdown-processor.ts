@@ -3,9 +3,10 @@
  * or made here), turned into elements. Building a processor costs more than parsing a
  * paragraph, which is why react-markdown (one per render) is not used.
  *
- * The parser itself (unified, KaTeX, the highlighter's languages) loads on this thread only when
- * something here needs it: a reply streaming in, or a browser without the worker. Loading it
- * takes one long task, which opening a chat formatted by the worker never pays.
+ * The parser itself (unified, KaTeX, the highlighter's languages) is needed on this thread for
+ * a reply streaming in, or in a browser without the worker. The chat loads it in idle time
+ * after it shows (useMarkdownPreload), in steps, so neither opening a chat nor a reply's
+ * first text pays its load.
  */
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
@@ -18,14 +19,20 @@ let parser: MarkdownParser | null = null;
 let loading: Promise<MarkdownParser> | null = null;
 
 export function loadMarkdownParser(): Promise<MarkdownParser> {
-  // A failed load (a network blip, a build replaced meanwhile) is tried again next time.
-  loading ??= import('./markdown-tree').then(
-    (module) => (parser = module.markdownTree),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
+  // A failed load (a network blip, a build replaced meanwhile) is tried again next time. The
+  // parser's two largest libraries (KaTeX, the highlighter's languages) come first, one at a
+  // time: each is evaluated in a task of its own, where all at once took one task of 50 ms
+  // and more on a busy machine (frames the page could not answer in).
+  loading ??= import('katex')
+    .then(() => import('lowlight').then(({ common }) => common))
+    .then(() => import('./markdown-tree'))
+    .then(
+      (module) => (parser = module.markdownTree),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
   return loading;
 }
 

@@ -33,6 +33,7 @@ import { useHistorySyncStore } from '../stores/history-sync-store';
 import { ImportSummaryDialog } from '../components/import-summary-dialog';
 import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
+import { useMarkdownPreload } from '../components/markdown-view-lazy';
 import { MessageList } from '../components/message-list';
 import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
@@ -105,6 +106,8 @@ export function AiChatPage({
     })),
   );
   const generating = useChatStore(useShallow((s) => Object.keys(s.replies)));
+  // An empty chat has no message list yet: its first reply finds the markdown loaded too.
+  useMarkdownPreload();
 
   // Leaving the page leaves the replies running (docs/product.md#ai-reply-lifecycle): coming
   // back shows them going on.
