@@ -20,10 +20,11 @@ interface Entry {
  * cost of a REST request after the socket writes (a database read on the main thread each time),
  * and one browser sends its requests in bursts.
  *
- * What this node changes is seen at once: a sign-out, a password change, "sign out everywhere"
- * and a role change forget the entries they affect. What another node or the operator's command
- * changes is seen here within `ttlMs`; the sockets of such a session close at the next periodic
- * check, which is much longer. A `ttlMs` of 0 turns the cache off.
+ * A sign-out, a password change and "sign out everywhere" forget the sessions they end, on this
+ * node at once and on the others before they are answered (RealtimeHub's `sessionsEnded`); a
+ * role change through AdminRolesService, on this node. What changes in the database behind the
+ * app's back (the operator's `npm run admin`) is seen within `ttlMs`; sockets are opened on a
+ * fresh read only. A `ttlMs` of 0 turns the cache off.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
