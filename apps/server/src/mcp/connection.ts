@@ -447,11 +447,7 @@ export class McpConnection {
       } catch (error) {
         if (generation !== this.generation || this.status !== 'connected') return;
         if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-          this.generation += 1;
-          const live = this.live;
-          this.live = null;
-          void live?.transport.close().catch(() => {});
-          this.fail(`The server did not answer a ping within ${timeoutMs} ms`);
+          this.drop(`The server did not answer a ping within ${timeoutMs} ms`);
           return;
         }
         this.classify(error, generation, { timeoutMs });
@@ -508,14 +504,17 @@ export class McpConnection {
     // Anything else failed below the protocol (an HTTP server that went away, an expired
     // session): start over with a fresh connection.
     const message = describe(error, this.options.transport);
-    if (generation === this.generation && this.status === 'connected') {
-      this.generation += 1;
-      const live = this.live;
-      this.live = null;
-      void live?.transport.close().catch(() => {});
-      this.fail(message);
-    }
+    if (generation === this.generation && this.status === 'connected') this.drop(message);
     return new McpUnavailableError(message);
+  }
+
+  /** Lets the connected transport go and fails, as a crash would: it is tried again. */
+  private drop(message: string): void {
+    this.generation += 1;
+    const live = this.live;
+    this.live = null;
+    void live?.transport.close().catch(() => {});
+    this.fail(message);
   }
 
   private setStatus(status: ConnectionStatus, error: string | null): void {
