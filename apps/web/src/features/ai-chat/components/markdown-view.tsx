@@ -9,14 +9,14 @@ import {
 } from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
 import { CodeBlock } from './code-block';
-
-// For the preload (markdown-view-lazy.tsx): the parser loads with this chunk's own imports.
-export { loadMarkdownParser };
 import { ReplyImage } from './reply-image';
 // KaTeX's stylesheet and fonts are bundled with this chunk: math shows once markdown does, and
 // nothing of it loads with the sign-in page or from another host.
 import 'katex/dist/katex.min.css';
 import './markdown.css';
+
+// For the preload (markdown-view-lazy.tsx): the parser loads with this chunk's own imports.
+export { loadMarkdownParser };
 
 /**
  * Links leave the app in a new tab and give the page they open no handle on this one. Only web
