@@ -34,6 +34,8 @@ const scaleSteps = (process.env.BENCH_SCALE ?? '250,500,1000,2000').split(',').m
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Which parts to run: BENCH_PARTS=2 for the growth part alone. */
 const parts = (process.env.BENCH_PARTS ?? '1,2').split(',');
+/** BENCH_LAYOUTS=one node,across to run only those layouts (one node, across, same node). */
+const onlyLayouts = process.env.BENCH_LAYOUTS?.split(',');
 const pgbenchClients = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
 const timing = {
   steadyRate,
@@ -116,11 +118,13 @@ async function main() {
     // The layouts take turns in every round, so all see the same load from the machine; in
     // the one-node layout the second node is idle.
     const b = await startNode();
-    const layouts = [
-      { label: '1 node', place: 'one node' },
-      { label: '2 nodes, chats across', place: 'across' },
-      { label: '2 nodes, chats on one', place: 'same node' },
-    ] as const;
+    const layouts = (
+      [
+        { label: '1 node', place: 'one node' },
+        { label: '2 nodes, chats across', place: 'across' },
+        { label: '2 nodes, chats on one', place: 'same node' },
+      ] as const
+    ).filter((layout) => onlyLayouts === undefined || onlyLayouts.includes(layout.place));
     const pgbench = findPgbench();
     if (!pgbench) {
       console.log('pgbench is missing (Debian: apt-get install -y postgresql-contrib); skipped');
@@ -153,10 +157,10 @@ async function main() {
         console.log(`  ${''.padEnd(22)} saturated ${fmt(median(saturate, 'rate'))}`);
       }
       const saturated = (label: string) => median(results[label]!.saturate, 'rate').rate;
-      const one = saturated('1 node');
-      console.log(
-        `2 nodes, chats across / 1 node (saturated): ${(saturated('2 nodes, chats across') / one).toFixed(2)}×`,
-      );
+      if (results['1 node'] && results['2 nodes, chats across']) {
+        const ratio = saturated('2 nodes, chats across') / saturated('1 node');
+        console.log(`2 nodes, chats across / 1 node (saturated): ${ratio.toFixed(2)}×`);
+      }
       if (pgbenchRates.length > 0) {
         const tps = [...pgbenchRates].sort((x, y) => x - y)[Math.floor(pgbenchRates.length / 2)]!;
         console.log(`pgbench median ${tps.toFixed(0)} tx/s; saturated rate as a share of it:`);
@@ -168,6 +172,7 @@ async function main() {
       // it moves with the machine's noise; the median of rounds and p50 move less.
       const at = (label: string, q: 'p50' | 'p99') => median(results[label]!.steady, 'p99')[q];
       for (const q of ['p50', 'p99'] as const) {
+        if (!results['2 nodes, chats across'] || !results['2 nodes, chats on one']) break;
         const across = at('2 nodes, chats across', q);
         const same = at('2 nodes, chats on one', q);
         console.log(

@@ -79,3 +79,47 @@ describe.skipIf(!redisServerUrl)('a node that falls behind the event stream', ()
     expect(carolOnB.received.map(({ event }) => event)).not.toContain('catchUp');
   });
 });
+
+describe.skipIf(!redisServerUrl)('a busy node reading the event stream', () => {
+  let redis: ScratchRedis;
+  let site: Awaited<ReturnType<typeof startSharedNodes>>;
+  let urls: string[];
+  const open: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    redis = await createScratchRedis(redisServerUrl!);
+    site = await startSharedNodes(2, redis, { redisStreamMaxLen: 2_000 });
+    urls = await Promise.all(site.nodes.map((node) => listen(node.app)));
+  });
+  afterAll(async () => {
+    for (const socket of open.splice(0)) socket.close();
+    await site?.close();
+    await redis?.drop();
+  });
+
+  it('keeps up with a sustained flow while its event loop is busy', async () => {
+    const dave = await signUp(site.nodes[0]!.app);
+    const daveOnA = await connect(urls[0]!, { cookie: dave.cookie });
+    open.push(daveOnA);
+    const nodeB = site.nodes[1]!.app;
+    const added = () => daveOnA.received.filter(({ event }) => event === 'newFriendChat').length;
+    // A loaded node: every turn of its event loop takes 5 ms of work, and each turn 300 more
+    // entries join the stream, which keeps 2,000. The reader gets about one read a turn: it
+    // must take a turn's entries in one read, or it falls behind the trim.
+    const turns = 40;
+    for (let turn = 0; turn < turns; turn += 1) {
+      const busyUntil = performance.now() + 5;
+      while (performance.now() < busyUntil);
+      for (let i = 0; i < 300; i += 1) {
+        nodeB.io.to(`user:${dave.user.id}`).emit('newFriendChat', { turn, i } as never);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await eventually(
+      async () =>
+        added() === turns * 300 || daveOnA.received.some(({ event }) => event === 'catchUp'),
+    );
+    expect(daveOnA.received.map(({ event }) => event)).not.toContain('catchUp');
+    expect(added()).toBe(turns * 300);
+  });
+});

@@ -45,6 +45,12 @@ export function redisSocketAdapter(
   const factory = createAdapter(redis.adapter, {
     streamName,
     maxLen,
+    // Entries taken per read. The reader runs one read per turn of the event loop, and a busy
+    // node's turns are long: 100 a read (the default) fell behind the trim at about 2,000
+    // entries a second, and receivers on other nodes missed their messages.
+    readCount: 1_000,
+    // Every event is JSON (the protocol's schemas): no walk of each one looking for binary.
+    onlyPlaintext: true,
     channelPrefix: `${redis.keyPrefix}socket.io`,
     sessionKeyPrefix: `${redis.keyPrefix}socket.io:session:`,
   });

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
  * trims from the oldest entry, and counts every entry added (XINFO STREAM `entries-added`, Redis
  * 7): the trimmed ones are `entries-added` less `length`. The entries up to the reader's offset
  * are those added before it started (at `$`) and those it has read since. More trimmed than
- * that: some entry after the offset is gone. Checked before each read; a loss in the round trip
+ * that: some entry after the offset is gone. Checked just before each read, sent with it; a loss
  * between the check and the read counts at the next check. On Redis before 7 nothing is
  * reported.
  */
@@ -22,7 +22,13 @@ export function watchStreamGaps(source: Redis, streamName: string, onGap: () => 
     let upToOffset: number | undefined;
     (copy as unknown as { xread: typeof xread }).xread = async (...args: unknown[]) => {
       if (args[args.length - 2] !== streamName) return xread(...args);
-      const counts = await streamCounts(copy, streamName).catch(() => undefined);
+      // Both commands go out together on this connection and Redis runs them in order: the
+      // counts are those just before the read, without a round trip of their own (under load a
+      // round trip waits for a turn of a busy event loop, and the reader fell behind the trim).
+      const counting = streamCounts(copy, streamName).catch(() => undefined);
+      const reading = xread(...args);
+      reading.catch(() => {});
+      const counts = await counting;
       if (args[args.length - 1] === '$') {
         upToOffset = counts?.added;
       } else if (counts && upToOffset !== undefined) {
@@ -32,7 +38,7 @@ export function watchStreamGaps(source: Redis, streamName: string, onGap: () => 
           onGap();
         }
       }
-      const reply = await xread(...args);
+      const reply = await reading;
       if (upToOffset !== undefined) upToOffset += entriesIn(reply);
       return reply;
     };
