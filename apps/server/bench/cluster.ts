@@ -9,6 +9,10 @@
 //     also given as a share of the database's own rate, measured beside them.
 //  2. Growth on one node: 250, 500, 1,000, 2,000 connected clients: the node's memory per
 //     connection (RSS, no traffic), then p99 at a fixed BENCH_SCALE_RATE messages/s.
+//  sweep (BENCH_PARTS=1,sweep): one node at steady rates (BENCH_SWEEP), the highest it holds at
+//     p99 < 50 ms, as a share of pgbench measured just before.
+// BENCH_LAYOUTS picks part 1's layouts (one node, across, same node); every layout reports the
+// nodes' CPU per message delivered.
 // Needs the PostgreSQL and Redis of BENCH_DATABASE_URL / BENCH_REDIS_URL (default: this
 // machine's); the run makes its own database and key prefix and removes both.
 import { randomBytes } from 'node:crypto';
@@ -21,7 +25,8 @@ import { createScratchRedis } from '../test/helpers/redis';
 import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
 import { findPgbench, preparePgbench, runPgbench } from './lib/pgbench';
 import { seed, type Peer } from './lib/seed';
-import { startConfab, stop, type StartedServer } from './lib/servers';
+import { limitCpu } from './lib/cpu-limit';
+import { cpuSecondsOf, startConfab, stop, type StartedServer } from './lib/servers';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,8 +37,13 @@ const steadyRate = Number(process.env.BENCH_RATE ?? 300);
 const scaleRate = Number(process.env.BENCH_SCALE_RATE ?? 200);
 const scaleSteps = (process.env.BENCH_SCALE ?? '250,500,1000,2000').split(',').map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Which parts to run: BENCH_PARTS=2 for the growth part alone. */
+/** Which parts to run: BENCH_PARTS=2 for the growth part alone, sweep for one node's rate sweep. */
 const parts = (process.env.BENCH_PARTS ?? '1,2').split(',');
+/**
+ * BENCH_NODE_CPUS=0.5: each node gets that many cores of its own (a cgroup quota), as on a
+ * machine of its own, so that two nodes can show what the second adds (see cpu-limit.ts).
+ */
+const nodeCores = Number(process.env.BENCH_NODE_CPUS ?? 0);
 /** BENCH_LAYOUTS=one node,across to run only those layouts (one node, across, same node). */
 const onlyLayouts = process.env.BENCH_LAYOUTS?.split(',');
 const pgbenchClients = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
@@ -75,6 +85,56 @@ const closeAll = (clients: Connected[]) => {
   for (const client of clients) client.socket.close();
 };
 
+/** The budget: p99 below this, every message delivered, no error. */
+const p99BudgetMs = 50;
+/** The goal of 5,000 msg/s was set beside 11,400 pgbench tx/s on a machine like this one. */
+const goalShareOfPgbench = 5_000 / 11_400;
+const sweepRates = (process.env.BENCH_SWEEP ?? '1000,1500,2000,2500,3000,3500,4000,4500,5000,6000')
+  .split(',')
+  .map(Number);
+
+/**
+ * One node, rate by rate (BENCH_SWEEP): the highest steady rate it holds within the budget, as a
+ * share of pgbench's rate measured just before on the same database.
+ */
+async function sweep(
+  url: string,
+  peers: Peer[],
+  measurePgbench: (() => Promise<number>) | undefined,
+): Promise<void> {
+  const clients = await connectLayout(place(peers, 'one node', [url]));
+  try {
+    const tps = await measurePgbench?.();
+    console.log(
+      `sweep: one node, steady rates, p99 < ${p99BudgetMs} ms` +
+        (tps ? `; pgbench ${tps.toFixed(0)} tx/s just before` : ''),
+    );
+    let best = 0;
+    let misses = 0;
+    for (const rate of sweepRates) {
+      const result = await phase(clients, 'steady', { ...timing, steadyRate: rate });
+      const holds =
+        result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
+      console.log(
+        `  ${String(rate).padStart(6)} msg/s  ${fmt(result)} ${holds ? 'holds' : 'misses'}`,
+      );
+      if (holds) {
+        best = rate;
+        misses = 0;
+      } else if ((misses += 1) >= 2) break;
+      await settle();
+    }
+    if (tps) {
+      console.log(
+        `one node holds ${best} msg/s at p99 < ${p99BudgetMs} ms: ${(best / tps).toFixed(2)}× ` +
+          `pgbench (goal: 5,000 msg/s, which was ${goalShareOfPgbench.toFixed(2)}× pgbench when set)`,
+      );
+    } else console.log(`one node holds ${best} msg/s at p99 < ${p99BudgetMs} ms`);
+  } finally {
+    closeAll(clients);
+  }
+}
+
 async function main() {
   const postgres = await createScratchPostgres(postgresUrl);
   const redis = await createScratchRedis(redisUrl);
@@ -92,6 +152,10 @@ async function main() {
       RATE_LIMIT_MESSAGES_PER_MINUTE: '1000000',
     });
     nodes.push(node);
+    if (nodeCores > 0) {
+      const unlimit = limitCpu(node.child, nodeCores);
+      node.child.once('exit', unlimit);
+    }
     return node;
   };
   try {
@@ -99,19 +163,29 @@ async function main() {
     const peers = await seed({ dataDir: tmpdir(), databaseUrl: postgres.url }, most);
     console.log(
       `PostgreSQL + Redis site on this machine (${process.env.BENCH_CPUS ?? 'all'} cores shared ` +
-        `by the nodes and this load generator); Node ${process.version}`,
+        `by the nodes and this load generator); Node ${process.version}` +
+        (nodeCores > 0 ? `; each node limited to ${nodeCores} cores of its own` : ''),
     );
 
     // 1. One node versus two.
     const loadPeers = peers.slice(0, clientCount);
     const a = await startNode();
     const results: Record<string, { steady: PhaseResult[]; saturate: PhaseResult[] }> = {};
+    const cpuPerMessage: Record<string, number[]> = {};
     const run = async (label: string, clients: Connected[]) => {
       results[label] ??= { steady: [], saturate: [] };
       for (const mode of ['steady', 'saturate'] as const) {
+        const cpuBefore = nodes.reduce((sum, node) => sum + cpuSecondsOf(node.child), 0);
         const result = await phase(clients, mode, timing);
+        const cpu = nodes.reduce((sum, node) => sum + cpuSecondsOf(node.child), 0) - cpuBefore;
         results[label][mode].push(result);
-        console.log(`  ${mode.padEnd(8)} ${label.padEnd(22)} ${fmt(result)}`);
+        // Every node's CPU over the phase per message delivered in it (warm-up included): what
+        // a message costs the site, which a busy machine moves less than rates and latencies.
+        const perMessage = (cpu / result.deliveredAll) * 1e6;
+        if (mode === 'saturate') (cpuPerMessage[label] ??= []).push(perMessage);
+        console.log(
+          `  ${mode.padEnd(8)} ${label.padEnd(22)} ${fmt(result)}   nodes' CPU ${perMessage.toFixed(0)} µs/msg`,
+        );
         await settle();
       }
     };
@@ -130,15 +204,19 @@ async function main() {
       console.log('pgbench is missing (Debian: apt-get install -y postgresql-contrib); skipped');
     }
     const pgbenchChats = pgbench ? await preparePgbench(postgres.url, loadPeers) : 0;
+    const measurePgbench = pgbench
+      ? () =>
+          runPgbench(pgbench, postgres.url, pgbenchChats, {
+            clients: pgbenchClients,
+            seconds: timing.phaseSeconds,
+          })
+      : undefined;
     const pgbenchRates: number[] = [];
     if (parts.includes('1')) {
       console.log(`1. ${clientCount} clients, ${clientCount / 2} chats, ${rounds} rounds`);
       for (let round = 1; round <= rounds; round += 1) {
-        if (pgbench) {
-          const tps = await runPgbench(pgbench, postgres.url, pgbenchChats, {
-            clients: pgbenchClients,
-            seconds: timing.phaseSeconds,
-          });
+        if (measurePgbench) {
+          const tps = await measurePgbench();
           pgbenchRates.push(tps);
           console.log(`  pgbench  ${pgbenchClients} clients, same shape   ${tps.toFixed(0)} tx/s`);
           await settle();
@@ -153,8 +231,12 @@ async function main() {
       }
       console.log('median rounds (steady: by p99; saturated: by rate)');
       for (const [label, { steady, saturate }] of Object.entries(results)) {
+        const cpu = [...cpuPerMessage[label]!].sort((x, y) => x - y);
         console.log(`  ${label.padEnd(22)} steady    ${fmt(median(steady, 'p99'))}`);
-        console.log(`  ${''.padEnd(22)} saturated ${fmt(median(saturate, 'rate'))}`);
+        console.log(
+          `  ${''.padEnd(22)} saturated ${fmt(median(saturate, 'rate'))}   ` +
+            `nodes' CPU ${cpu[Math.floor(cpu.length / 2)]!.toFixed(0)} µs/msg`,
+        );
       }
       const saturated = (label: string) => median(results[label]!.saturate, 'rate').rate;
       if (results['1 node'] && results['2 nodes, chats across']) {
@@ -181,6 +263,7 @@ async function main() {
         );
       }
     }
+    if (parts.includes('sweep')) await sweep(a.url, loadPeers, measurePgbench);
     await stop(b.child);
     nodes.splice(nodes.indexOf(b), 1);
 

@@ -28,14 +28,14 @@
 // relay's (goal ≥ 0.4). A contender that misses twice in a row stops climbing.
 // BENCH_PARTS=socket or BENCH_PARTS=rest runs one part alone.
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect';
 import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
 import { seed } from './lib/seed';
-import { startConfab, startRelay, stop } from './lib/servers';
+import { cpuSecondsOf, startConfab, startRelay, stop } from './lib/servers';
 
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 1000);
 const steadyRate = Number(process.env.BENCH_RATE ?? 1000);
@@ -66,16 +66,6 @@ async function storedIn(dataDir: string): Promise<number> {
   const stored = await sql<{ n: number }>`select count(*) as n from messages`.execute(database.db);
   await database.close();
   return Number(stored.rows[0]?.n ?? 0);
-}
-
-/**
- * CPU seconds a server process has used (all its threads), from /proc (Linux): a cost per message
- * that a machine busy with other work shifts far less than latency or throughput.
- */
-function cpuSecondsOf(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Whether a steady phase held its offered rate within the latency budget. */

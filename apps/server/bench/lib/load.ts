@@ -62,6 +62,8 @@ export interface PhaseResult {
   failed: number;
   /** Messages of the window that reached the partner (however late). */
   delivered: number;
+  /** Every message of the phase that reached the partner, warm-up included. */
+  deliveredAll: number;
   /** Deliveries per second within the measured window. */
   rate: number;
   p50: number;
@@ -94,6 +96,7 @@ export async function phase(
   let offered = 0;
   let pendingAcks = 0;
   let deliveredInWindow = 0;
+  let deliveredAll = 0;
   const begin = performance.now();
   const windowStart = begin + warmupSeconds * 1000;
   const end = windowStart + phaseSeconds * 1000;
@@ -105,6 +108,7 @@ export async function phase(
       const sent = sentAt.get(message.clientId);
       if (sent === undefined) return;
       sentAt.delete(message.clientId);
+      deliveredAll += 1;
       if (sent < windowStart) return;
       latencies.push(at - sent);
       if (at <= end) deliveredInWindow += 1;
@@ -172,6 +176,7 @@ export async function phase(
     acked,
     failed,
     delivered: latencies.length,
+    deliveredAll,
     rate: deliveredInWindow / phaseSeconds,
     p50: q(0.5),
     p99: q(0.99),

@@ -150,6 +150,8 @@ export class PushService {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void => {
+    // Without keys nothing can be pushed: not even presence is asked.
+    if (!this.keys) return;
     const payload = this.payloadFor(event, args[0]);
     if (!payload) return;
     // Asked now, with the event: a tab that closes a moment later still saw it.

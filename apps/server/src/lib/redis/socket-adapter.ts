@@ -83,6 +83,14 @@ export function redisSocketAdapter(
     const restore = adapter.restoreSession.bind(adapter);
     const persist = adapter.persistSession.bind(adapter);
     const missed = missedRooms();
+    // Every node reads its own entries back from the stream, and the adapter decoded each one
+    // only to drop it as its own (ClusterAdapter.onMessage): a node's own entries are dropped
+    // before decoding. `uid` is the adapter's id, which it writes into each entry.
+    const ownUid = (adapter as unknown as { uid: string }).uid;
+    const onRawMessage = adapter.onRawMessage.bind(adapter);
+    adapter.onRawMessage = (raw, offset) => {
+      if (raw.uid !== ownUid) onRawMessage(raw, offset);
+    };
     adapter.doPublish = (message) => {
       const published = guarded(() => Promise.resolve(publish(message)));
       published.catch(() => missed.add(message));
