@@ -29,6 +29,7 @@ export function limitCpu(child: ChildProcess, cores: number): () => void {
     throw new Error(
       `BENCH_NODE_CPUS needs a writable cgroup CPU controller under ${root} (run as root, or ` +
         `leave BENCH_NODE_CPUS unset): ${(error as Error).message}`,
+      { cause: error },
     );
   }
   return () => {
