@@ -14,6 +14,13 @@ class FakeWorker {
   }
 }
 
+/** A worker that is busy: it has not answered yet. */
+class BusyWorker {
+  onmessage: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  postMessage() {}
+}
+
 describe('reply markdown with the markdown worker', () => {
   afterEach(() => {
     vi.doUnmock('@/features/ai-chat/lib/markdown-tree');
@@ -59,5 +66,23 @@ describe('reply markdown with the markdown worker', () => {
     const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
     render(<MarkdownView text={'Done block.\n\nStill **growing**'} streaming />);
     expect(await screen.findByText('growing', { selector: 'strong' })).toBeInTheDocument();
+  });
+
+  it("a streaming reply's growing last block stays formatted while earlier blocks wait for the worker", async () => {
+    vi.stubGlobal('Worker', BusyWorker);
+    vi.resetModules();
+    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const { container, rerender } = render(
+      <MarkdownView text={'First block.\n\nSecond block.\n\nStill **growing**'} streaming />,
+    );
+    expect(await screen.findByText('growing', { selector: 'strong' })).toBeInTheDocument();
+    // More of the reply arrives; the blocks before it are still with the worker. The last
+    // paragraph does not fall back to its raw text (a flicker on every frame of a fast stream).
+    rerender(
+      <MarkdownView text={'First block.\n\nSecond block.\n\nStill **growing** and'} streaming />,
+    );
+    expect(screen.getByText('growing', { selector: 'strong' })).toBeInTheDocument();
+    expect(container).not.toHaveTextContent('**growing**');
+    expect(container.querySelectorAll('[data-pending]')).toHaveLength(2);
   });
 });

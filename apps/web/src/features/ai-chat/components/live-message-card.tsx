@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { selectLive, useChatStore, type ChatState } from '../stores/chat-store';
 import { MessageCard } from './message-card';
 
@@ -6,11 +6,11 @@ type CardProps = Omit<Parameters<typeof MessageCard>[0], 'live'>;
 
 /**
  * A message's card that follows its own reply while it streams: a frame of new text renders
- * that card alone, not the list around it. After each such render `onGrow` is told (the list
- * keeps the newest text in view). The same component before, during and after the stream, so
- * the reply's formatted blocks are kept when it ends.
+ * that card alone, not the list around it (which follows the card's growth, see MessageList).
+ * The same component before, during and after the stream, so the reply's formatted blocks are
+ * kept when it ends.
  */
-export function LiveMessageCard({ onGrow, ...props }: CardProps & { onGrow: () => void }) {
+export function LiveMessageCard(props: CardProps) {
   const id = props.message.id;
   const live = useChatStore(
     useCallback(
@@ -21,8 +21,5 @@ export function LiveMessageCard({ onGrow, ...props }: CardProps & { onGrow: () =
       [id],
     ),
   );
-  useEffect(() => {
-    if (live) onGrow();
-  }, [live, onGrow]);
   return <MessageCard {...props} live={live} />;
 }

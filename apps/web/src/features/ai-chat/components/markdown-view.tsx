@@ -192,11 +192,10 @@ export const MarkdownView = memo(function MarkdownView({
           formatted={Math.max(0, Math.min(blocks.length, done - i * groupSize))}
         />
       ))}
-      {!open.trim() ? null : done < count || !here ? (
-        <PlainBlock text={open} />
-      ) : (
-        <Block text={open} />
-      )}
+      {/* Formatted as soon as the parser is here, even while earlier blocks wait for theirs:
+          switching it back to its raw text until they are done flickered the last paragraph,
+          and replaced its elements twice, on most frames of a fast stream. */}
+      {!open.trim() ? null : here ? <Block text={open} /> : <PlainBlock text={open} />}
     </div>
   );
 });
