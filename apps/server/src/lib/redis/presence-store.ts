@@ -156,13 +156,15 @@ export class RedisPresence {
 
   async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const pipeline = this.redis.pipeline();
-    for (const userId of userIds) pipeline.hvals(this.key('sockets', userId));
-    const replies = (await pipeline.exec()) ?? [];
+    // Single commands, not a pipeline of their own: the connection pipelines what is issued in
+    // one turn of the event loop (enableAutoPipelining), so the reads of every message a commit
+    // settled share one write (a pipeline each was a system call per message).
+    const replies = await Promise.all(
+      userIds.map((userId) => this.redis.hvals(this.key('sockets', userId))),
+    );
     const online = new Set<string>();
-    replies.forEach(([error, values], index) => {
-      if (error) throw error;
-      if ((values as string[]).includes('1')) online.add(userIds[index]!);
+    replies.forEach((values, index) => {
+      if (values.includes('1')) online.add(userIds[index]!);
     });
     return online;
   }
