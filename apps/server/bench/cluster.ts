@@ -22,7 +22,16 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createScratchPostgres } from '../test/helpers/database-targets';
 import { createScratchRedis } from '../test/helpers/redis';
-import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
+import {
+  connectAll,
+  fmt,
+  holds,
+  median,
+  p99BudgetMs,
+  phase,
+  type Connected,
+  type PhaseResult,
+} from './lib/load';
 import { findPgbench, preparePgbench, runPgbench } from './lib/pgbench';
 import { seed, type Peer } from './lib/seed';
 import { limitCpu } from './lib/cpu-limit';
@@ -85,8 +94,6 @@ const closeAll = (clients: Connected[]) => {
   for (const client of clients) client.socket.close();
 };
 
-/** The budget: p99 below this, every message delivered, no error. */
-const p99BudgetMs = 50;
 /** The goal of 5,000 msg/s was set beside 11,400 pgbench tx/s on a machine like this one. */
 const goalShareOfPgbench = 5_000 / 11_400;
 const sweepRates = (process.env.BENCH_SWEEP ?? '1000,1500,2000,2500,3000,3500,4000,4500,5000,6000')
@@ -113,12 +120,9 @@ async function sweep(
     let misses = 0;
     for (const rate of sweepRates) {
       const result = await phase(clients, 'steady', { ...timing, steadyRate: rate });
-      const holds =
-        result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
-      console.log(
-        `  ${String(rate).padStart(6)} msg/s  ${fmt(result)} ${holds ? 'holds' : 'misses'}`,
-      );
-      if (holds) {
+      const ok = holds(result);
+      console.log(`  ${String(rate).padStart(6)} msg/s  ${fmt(result)} ${ok ? 'holds' : 'misses'}`);
+      if (ok) {
         best = rate;
         misses = 0;
       } else if ((misses += 1) >= 2) break;

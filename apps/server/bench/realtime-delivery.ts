@@ -33,7 +33,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect';
-import { connectAll, fmt, median, phase, type Connected, type PhaseResult } from './lib/load';
+import {
+  connectAll,
+  fmt,
+  holds,
+  median,
+  p99BudgetMs,
+  phase,
+  type Connected,
+  type PhaseResult,
+} from './lib/load';
 import { seed } from './lib/seed';
 import { cpuSecondsOf, startConfab, startRelay, stop } from './lib/servers';
 
@@ -42,7 +51,6 @@ const steadyRate = Number(process.env.BENCH_RATE ?? 1000);
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmupSeconds = 2;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const p99BudgetMs = 50;
 
 const parts = (process.env.BENCH_PARTS ?? 'socket,rest').split(',');
 // Steps of about 10 % around the rates each side reaches here, so the ratio is read to about
@@ -67,10 +75,6 @@ async function storedIn(dataDir: string): Promise<number> {
   await database.close();
   return Number(stored.rows[0]?.n ?? 0);
 }
-
-/** Whether a steady phase held its offered rate within the latency budget. */
-const holds = (result: PhaseResult) =>
-  result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
 
 /**
  * The REST sweep: Confab with REST senders against the bare relay with socket senders, rate by

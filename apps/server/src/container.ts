@@ -285,12 +285,8 @@ export function createServices(
   const push = new PushService({
     repository: new PushRepository(database.db),
     secrets,
-    // Presence counts every connected tab (the web app never reports one away): one read, and
-    // none when each of them has a tab on this node (most messages: it was a Redis read each).
-    connectedAmong: (userIds) =>
-      userIds.every((userId) => realtime.hasTabHere(userId))
-        ? Promise.resolve(new Set(userIds))
-        : presence.onlineAmong(userIds),
+    // Presence counts every connected tab (the web app never reports one away): one read.
+    connectedAmong: (userIds) => presence.onlineAmong(userIds),
     mutedChat: async (chatId, userId) =>
       (await contactsRepositories.chats.findParticipant(chatId, userId))?.muted === 1,
     config: config.push,

@@ -184,6 +184,13 @@ export async function phase(
   };
 }
 
+/** The realtime budget: p99 from send to delivery below this. */
+export const p99BudgetMs = 50;
+
+/** Whether a steady phase held its offered rate within the budget: all delivered, no error. */
+export const holds = (result: PhaseResult) =>
+  result.p99 < p99BudgetMs && result.delivered >= result.offered && result.failed === 0;
+
 export const fmt = (r: PhaseResult) =>
   [
     `${r.rate.toFixed(0).padStart(6)} msg/s`,

@@ -134,11 +134,6 @@ export class RealtimeHub {
       .emit(event, ...args);
   }
 
-  /** Whether the user has a connected tab on this node (cheap: no other node is asked). */
-  hasTabHere(userId: string): boolean {
-    return (this.io?.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0;
-  }
-
   /** Which of these users have a connected socket (on any node of a cluster). */
   async connectedAmong(userIds: readonly string[]): Promise<Set<string>> {
     if (!this.io || userIds.length === 0) return new Set();

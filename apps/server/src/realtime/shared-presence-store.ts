@@ -73,11 +73,19 @@ export class SharedPresenceStore implements PresenceStore {
     );
   }
 
-  onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
-    return this.read(
-      () => this.options.shared.onlineAmong(userIds),
-      () => this.options.local.onlineAmong(userIds),
+  async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    // A user with an active tab on this node is online whatever Redis holds: Redis is asked only
+    // about the others. Most messages go to someone on the sender's node, and their push check
+    // was a Redis read each.
+    const online = await this.options.local.onlineAmong(userIds);
+    const elsewhere = userIds.filter((userId) => !online.has(userId));
+    if (elsewhere.length === 0) return online;
+    const there = await this.read(
+      () => this.options.shared.onlineAmong(elsewhere),
+      () => Promise.resolve(new Set<string>()),
     );
+    for (const userId of there) online.add(userId);
+    return online;
   }
 
   onFlip(listener: (userId: string, change: PresenceChange) => void): void {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
 import { RedisPresence } from '../../src/lib/redis/presence-store';
 import { MemoryPresenceStore, type PresenceChange } from '../../src/realtime/presence-store';
@@ -81,6 +81,20 @@ describe.skipIf(!redisServerUrl)('presence shared by the nodes of a site through
     expect(await a.store.get(alice, t0 + 8)).toEqual({ isOnline: false, lastSeen: t0 + 6 });
     // A late "active" from a tab that is gone does not bring the user back.
     expect((await b.store.setActive(alice, 'tab-2', true, t0 + 9)).changed).toBe(false);
+  });
+
+  it('who is online among several users: Redis is asked only about those with no tab on this node', async () => {
+    const [a, b] = [await node(), await node()];
+    const [alice, bob, carol] = [user(), user(), user()];
+    await a.store.connect(alice, 'tab-a', Date.now());
+    await b.store.connect(bob, 'tab-b', Date.now());
+    const asked = vi.spyOn(RedisPresence.prototype, 'onlineAmong');
+    expect(await a.store.onlineAmong([alice, bob, carol])).toEqual(new Set([alice, bob]));
+    // A message to someone on the sender's node (most of them) costs no Redis read.
+    expect(asked.mock.calls).toEqual([[[bob, carol]]]);
+    asked.mockClear();
+    expect(await a.store.onlineAmong([alice])).toEqual(new Set([alice]));
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it('of many tabs connecting at once on two nodes, exactly one reports the flip', async () => {
