@@ -85,4 +85,27 @@ describe('reply markdown with the markdown worker', () => {
     expect(container).not.toHaveTextContent('**growing**');
     expect(container.querySelectorAll('[data-pending]')).toHaveLength(2);
   });
+  it('a paragraph that just finished stays formatted while the worker formats it again', async () => {
+    vi.stubGlobal('Worker', BusyWorker);
+    vi.resetModules();
+    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const { container, rerender } = render(
+      <MarkdownView text={'Older block.\n\nA **bold** paragraph'} streaming />,
+    );
+    expect(await screen.findByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    // The paragraph ends and the next begins; the worker has not answered for it yet. It was
+    // formatted on the screen a frame ago and does not go back to its raw text.
+    rerender(<MarkdownView text={'Older block.\n\nA **bold** paragraph.\n\nNext'} streaming />);
+    expect(screen.getByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    expect(container).not.toHaveTextContent('**bold**');
+    // The older block was never on screen as the growing one: it waits for the worker.
+    expect(container.querySelectorAll('[data-pending]')).toHaveLength(1);
+    expect(container.querySelector('[data-pending]')).toHaveTextContent('Older block.');
+    // The reply ends: its last paragraph, formatted while it grew, stays so too.
+    rerender(
+      <MarkdownView text={'Older block.\n\nA **bold** paragraph.\n\nNext, the *end*.'} />,
+    );
+    expect(screen.getByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByText('end', { selector: 'em' })).toBeInTheDocument();
+  });
 });

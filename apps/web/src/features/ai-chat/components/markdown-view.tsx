@@ -92,22 +92,42 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
   );
 });
 
-/** A group of finished blocks: once all are formatted it never renders again. */
+/**
+ * A group of finished blocks: once all are formatted it never renders again. `held` marks (one
+ * bit per block) those formatted here before the worker's turn: a streaming reply's paragraph
+ * that was on screen formatted while it grew.
+ */
 const BlockGroup = memo(function BlockGroup({
   blocks,
   formatted,
+  held,
 }: {
   blocks: string[];
   formatted: number;
+  held: number;
 }) {
   return (
     <div className="markdown-group">
       {blocks.map((block, i) =>
-        i < formatted ? <Block key={i} text={block} /> : <PlainBlock key={i} text={block} />,
+        i < formatted || (held >>> i) & 1 ? (
+          <Block key={i} text={block} />
+        ) : (
+          <PlainBlock key={i} text={block} />
+        ),
       )}
     </div>
   );
 });
+
+/** The bits of `indices` that fall in group `group`. */
+function groupMask(indices: readonly number[], group: number): number {
+  let mask = 0;
+  for (const index of indices) {
+    const bit = index - group * groupSize;
+    if (bit >= 0 && bit < groupSize) mask |= 1 << bit;
+  }
+  return mask >>> 0;
+}
 
 /**
  * Markdown with GFM tables, math and code highlighting. A growing (streamed) text is split into
@@ -143,6 +163,20 @@ export const MarkdownView = memo(function MarkdownView({
     return takeBlocks(Math.floor(performance.now() / 16), ready);
   });
   const done = Math.min(formatted, count);
+
+  // The growing block was on screen formatted; once it is finished it keeps that form (formatted
+  // here, once more) until the worker's tree comes: back to its raw text, it flickered for a
+  // frame or two at the end of every paragraph.
+  const openShown = useRef<number | null>(null);
+  const held = useRef<number[]>([]);
+  const wasOpen = openShown.current;
+  if (wasOpen !== null && wasOpen < count && !held.current.includes(wasOpen)) {
+    held.current = [...held.current, wasOpen];
+  }
+  if (held.current.some((index) => index < done)) {
+    held.current = held.current.filter((index) => index >= done);
+  }
+  openShown.current = here && open.trim() !== '' ? count : null;
 
   useLayoutEffect(() => {
     // Adapt the step to what rendering cost in this frame (blocks per budget).
@@ -190,6 +224,7 @@ export const MarkdownView = memo(function MarkdownView({
           key={i}
           blocks={blocks}
           formatted={Math.max(0, Math.min(blocks.length, done - i * groupSize))}
+          held={held.current.length ? groupMask(held.current, i) : 0}
         />
       ))}
       {/* Formatted as soon as the parser is here, even while earlier blocks wait for theirs:
