@@ -102,9 +102,7 @@ describe('reply markdown with the markdown worker', () => {
     expect(container.querySelectorAll('[data-pending]')).toHaveLength(1);
     expect(container.querySelector('[data-pending]')).toHaveTextContent('Older block.');
     // The reply ends: its last paragraph, formatted while it grew, stays so too.
-    rerender(
-      <MarkdownView text={'Older block.\n\nA **bold** paragraph.\n\nNext, the *end*.'} />,
-    );
+    rerender(<MarkdownView text={'Older block.\n\nA **bold** paragraph.\n\nNext, the *end*.'} />);
     expect(screen.getByText('bold', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByText('end', { selector: 'em' })).toBeInTheDocument();
   });
