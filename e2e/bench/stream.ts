@@ -27,6 +27,7 @@ import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
 import { waitForServer } from '../support/wait-for-server';
 import { startProviderServer } from '../support/provider-server/server';
+import { launchPipeBrowser, type PipeBrowser, type PipePage } from './lib/pipe-browser';
 import { describeLongTasks, startTrace } from './task-trace';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -37,6 +38,8 @@ const pacedTokens = 30_000;
 /** After the first paint, how long an opened chat is watched for long tasks. */
 const settleMs = 3000;
 const tokens = 20_000;
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const viewport = { width: 1400, height: 900 };
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -106,6 +109,16 @@ function instrument(endMarkers: string[]) {
       }
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** A new account, signed in, on the AI chat. */
+async function signIn(page: Page, origin: string) {
+  const reply = await page.request.post(`${origin}/api/_auth/register`, {
+    data: newAccount('bench'),
+  });
+  if (reply.status() !== 201) throw new Error(`register failed: ${reply.status()}`);
+  await page.goto(`${origin}/agents/mindBox`);
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
 }
 
 async function configure(page: Page, base: string) {
@@ -211,8 +224,8 @@ async function streamRuns(page: Page) {
 }
 
 /** A bare loop over a paced stream: its duration, and from its last byte to its end parsed. */
-async function bareLag(page: Page, url: string): Promise<{ duration: number; lag: number }> {
-  return page.evaluate(async (endpoint) => {
+async function bareLag(page: PacedPage, url: string): Promise<{ duration: number; lag: number }> {
+  return page.evaluate(async (endpoint: string) => {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -244,17 +257,68 @@ async function bareLag(page: Page, url: string): Promise<{ duration: number; lag
   }, url);
 }
 
-async function pacedRuns(page: Page) {
+/** What the paced runs do with a page: Playwright's, or one over the DevTools pipe. */
+interface PacedPage {
+  evaluate<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<Awaited<T>>;
+  newChat(): Promise<void>;
+  /** Types the prompt and presses Enter. */
+  send(text: string): Promise<void>;
+  waitShown(): Promise<void>;
+}
+
+function playwrightPaced(page: Page): PacedPage {
+  return {
+    // Playwright's own argument typing (its handles) is not needed here.
+    evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
+    newChat: () => page.getByRole('button', { name: 'New chat' }).click(),
+    async send(text) {
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await input.fill(text);
+      await input.press('Enter');
+    },
+    waitShown: () =>
+      page
+        .waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 })
+        .then(() => undefined),
+  };
+}
+
+/** The button or text box of that accessible name (its label, or its text). */
+function byName(tag: string, name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>(tag)].find((el) => {
+    const labels = (el as HTMLTextAreaElement).labels;
+    const label =
+      el.getAttribute('aria-label') ?? (labels?.length ? labels[0]!.textContent : el.textContent);
+    return label?.trim() === name && el.offsetParent !== null;
+  });
+  if (!found) throw new Error(`no ${tag} named ${name}`);
+  return found;
+}
+
+function pipePaced(page: PipePage): PacedPage {
+  const find = (tag: string, name: string) =>
+    `(${byName.toString()})(${JSON.stringify(tag)}, ${JSON.stringify(name)})`;
+  return {
+    evaluate: (fn, arg) => page.evaluate(fn, arg),
+    newChat: () => page.run(`${find('button', 'New chat')}.click()`).then(() => undefined),
+    async send(text) {
+      await page.run(`${find('textarea', 'Message')}.focus()`);
+      await page.insertText(text);
+      await page.pressEnter();
+    },
+    waitShown: () => page.waitFor(() => window.__bench.shownAt > 0, 120_000),
+  };
+}
+
+async function pacedRuns(page: PacedPage, tracePage: Page | null) {
   const results: Array<{ duration: number; lag: number; longest: number }> = [];
   for (let i = 0; i < runs; i += 1) {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    await page.evaluate(() => window.__bench.reset());
-    const started = await page.evaluate(() => performance.now());
-    const input = page.getByRole('textbox', { name: 'Message' });
-    await input.fill(`Write fast (${i})`);
-    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
-    await input.press('Enter');
-    await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
+    await page.newChat();
+    await page.evaluate(() => window.__bench.reset(), null);
+    const started = await page.evaluate(() => performance.now(), null);
+    const trace = tracePage ? await startTrace(tracePage) : null;
+    await page.send(`Write fast (${i})`);
+    await page.waitShown();
     if (trace) {
       const events = await trace.stop();
       if (process.env.BENCH_TRACE_SAVE)
@@ -264,7 +328,7 @@ async function pacedRuns(page: Page) {
         );
       console.log(`paced reply:\n${describeLongTasks(events).join('\n')}`);
     }
-    const m = await page.evaluate(() => ({ ...window.__bench }));
+    const m = await page.evaluate(() => ({ ...window.__bench }), null);
     const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
     if (process.env.BENCH_DEBUG)
       console.log(
@@ -280,6 +344,55 @@ async function pacedRuns(page: Page) {
     });
   }
   return results;
+}
+
+/**
+ * The paced part, in a browser of its own: signed in and set up by Playwright, then measured in
+ * the same profile over the DevTools pipe (lib/pipe-browser.ts), as a user's browser runs the
+ * page. BENCH_TRACE (the traces need it) or BENCH_DRIVER=playwright measures in Playwright's
+ * page instead.
+ */
+async function pacedPart(origin: string, pacedBase: string) {
+  const profile = mkdtempSync(join(tmpdir(), 'confab-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: chromiumArgs,
+    viewport,
+  });
+  let pipe: PipeBrowser | null = null;
+  try {
+    const setup = context.pages()[0] ?? (await context.newPage());
+    await setup.addInitScript('window.__name = (f) => f;');
+    await setup.addInitScript(instrument, [`END-${pacedTokens}`]);
+    await signIn(setup, origin);
+    await configure(setup, pacedBase);
+    let page: PacedPage = playwrightPaced(setup);
+    const tracing = Boolean(process.env.BENCH_TRACE);
+    const overPipe = !tracing && process.env.BENCH_DRIVER !== 'playwright';
+    if (overPipe) {
+      await context.close();
+      pipe = await launchPipeBrowser(executablePath, chromiumArgs, profile);
+      const pipePage = await pipe.newPage({
+        ...viewport,
+        initScripts: [
+          'window.__name = (f) => f;',
+          `(${instrument.toString()})(${JSON.stringify([`END-${pacedTokens}`])})`,
+        ],
+      });
+      await pipePage.navigate(`${origin}/agents/mindBox`);
+      page = pipePaced(pipePage);
+      await pipePage.waitFor(() => document.querySelector('textarea') !== null);
+    }
+    const bare: Array<{ duration: number; lag: number }> = [];
+    for (let i = 0; i < runs; i += 1)
+      bare.push(await bareLag(page, `${pacedBase}/chat/completions`));
+    const paced = await pacedRuns(page, tracing ? setup : null);
+    return { paced, bare, driver: overPipe ? 'the DevTools pipe' : 'Playwright' };
+  } finally {
+    await context.close().catch(() => undefined);
+    await pipe?.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 /** Writes a chat of `count` messages (a table and code in each reply) into the app's IndexedDB. */
@@ -403,22 +516,15 @@ async function main() {
     stdio: 'ignore',
   });
   const provider = await startProviderServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
     const origin = `http://127.0.0.1:${port}`;
     await waitForServer(`${origin}/api/health`);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage({ viewport });
     // tsx keeps function names with a `__name` helper that functions sent to the page call.
     await page.addInitScript('window.__name = (f) => f;');
-    await page.addInitScript(instrument, [`END-${tokens}`, `END-${pacedTokens}`]);
-    const account = newAccount('bench');
-    const reply = await page.request.post(`${origin}/api/_auth/register`, { data: account });
-    if (reply.status() !== 201) throw new Error(`register failed: ${reply.status()}`);
-    await page.goto(`${origin}/agents/mindBox`);
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.addInitScript(instrument, [`END-${tokens}`]);
+    await signIn(page, origin);
     const base = provider.base(`synthetic,tokens:${tokens}`, '/v1');
     await configure(page, base);
 
@@ -430,13 +536,9 @@ async function main() {
     }
     if (only.has('paced')) {
       const pacedBase = provider.base(`synthetic,tokens:${pacedTokens},rate:${pacedRate}`, '/v1');
-      await configure(page, pacedBase);
-      const bare: Array<{ duration: number; lag: number }> = [];
-      for (let i = 0; i < runs; i += 1)
-        bare.push(await bareLag(page, `${pacedBase}/chat/completions`));
-      const paced = await pacedRuns(page);
+      const { paced, bare, driver } = await pacedPart(origin, pacedBase);
       console.log(
-        `\nA reply paced at ${pacedRate.toLocaleString('en')} events/s (${pacedTokens.toLocaleString('en')} tokens), ${runs} runs:`,
+        `\nA reply paced at ${pacedRate.toLocaleString('en')} events/s (${pacedTokens.toLocaleString('en')} tokens), ${runs} runs, page driven over ${driver}:`,
       );
       const ratio = median(paced.map((r) => r.lag / r.duration));
       console.log(
@@ -449,7 +551,6 @@ async function main() {
       console.log(
         `  bare fetch-and-parse loop of the same stream (the limit): last byte → parsed: median ${median(bare.map((r) => r.lag)).toFixed(1)} ms, duration ${median(bare.map((r) => r.duration)).toFixed(0)} ms`,
       );
-      await configure(page, base);
     }
     if (only.has('open')) await openPlain(page);
     if (only.has('long')) {

@@ -42,6 +42,8 @@ test('a user adds a server of their own, which nobody else sees, and removes it'
   page,
   browser,
 }) => {
+  // Eight looks, each a page load and a screenshot, and a second user.
+  test.setTimeout(120_000);
   await signUpViaApi(page.request, 'own');
   let tools = await openTools(page);
   await tools.getByRole('button', { name: 'Add a server of your own' }).click();
