@@ -11,6 +11,9 @@
 //  4. a reply paced as fast providers send it (3,000 events a second, one token each, for 10 s):
 //     time from the last byte to the last token shown, against 10 % of the stream's duration,
 //     the longest task, and a bare fetch-and-parse loop of the same paced stream (the limit).
+// The streamed replies (1 and 4) run in a browser of their own driven over Chromium's DevTools
+// pipe, with DevTools' network agent off as in a user's browser (see inBrowserOfItsOwn);
+// BENCH_DRIVER=playwright drives them with Playwright, as the other parts are.
 // BENCH_ONLY=burst,open,long,paced (comma-separated) runs only those parts; BENCH_RUNS=N sets the
 // runs; BENCH_TRACE=1 traces each reply and each opening of a long chat and prints what its
 // long tasks spent (and how much of each the main thread spent on a core: on a busy machine a
@@ -134,8 +137,8 @@ async function configure(page: Page, base: string) {
 }
 
 /** The same stream read by a bare loop: fetch, split lines, JSON.parse, count tokens. */
-async function bareLoop(page: Page, url: string): Promise<number> {
-  return page.evaluate(async (endpoint) => {
+async function bareLoop(page: BenchPage, url: string): Promise<number> {
+  return page.evaluate(async (endpoint: string) => {
     const started = performance.now();
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -169,7 +172,7 @@ async function bareLoop(page: Page, url: string): Promise<number> {
   }, url);
 }
 
-async function streamRuns(page: Page) {
+async function streamRuns(page: BenchPage, tracePage: Page | null) {
   const results: Array<{
     lag: number;
     formatLag: number;
@@ -178,17 +181,15 @@ async function streamRuns(page: Page) {
     rate: number;
   }> = [];
   for (let i = 0; i < runs; i += 1) {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    await page.evaluate(() => window.__bench.reset());
-    const started = await page.evaluate(() => performance.now());
-    const input = page.getByRole('textbox', { name: 'Message' });
-    await input.fill(`Write ${tokens} tokens (${i})`);
-    const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
-    await input.press('Enter');
-    await page.waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 });
-    await page.getByTestId('usage').last().waitFor();
+    await page.newChat();
+    await page.evaluate(() => window.__bench.reset(), null);
+    const started = await page.evaluate(() => performance.now(), null);
+    const trace = tracePage ? await startTrace(tracePage) : null;
+    await page.send(`Write ${tokens} tokens (${i})`);
+    await page.waitShown();
+    await page.waitFor(() => document.querySelector('[data-testid="usage"]') !== null);
     if (trace) console.log(`burst reply:\n${describeLongTasks(await trace.stop()).join('\n')}`);
-    const m = await page.evaluate(() => ({ ...window.__bench }));
+    const m = await page.evaluate(() => ({ ...window.__bench }), null);
     // Markdown formatting may trail the text by a few frames: the time until none is pending.
     const formattedAt = await page.evaluate(
       () =>
@@ -199,6 +200,7 @@ async function streamRuns(page: Page) {
               : resolve(performance.now());
           check();
         }),
+      null,
     );
     const during = m.longTasks.filter((t) => t.start >= started && t.start <= m.shownAt);
     if (process.env.BENCH_DEBUG)
@@ -224,7 +226,7 @@ async function streamRuns(page: Page) {
 }
 
 /** A bare loop over a paced stream: its duration, and from its last byte to its end parsed. */
-async function bareLag(page: PacedPage, url: string): Promise<{ duration: number; lag: number }> {
+async function bareLag(page: BenchPage, url: string): Promise<{ duration: number; lag: number }> {
   return page.evaluate(async (endpoint: string) => {
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -257,16 +259,17 @@ async function bareLag(page: PacedPage, url: string): Promise<{ duration: number
   }, url);
 }
 
-/** What the paced runs do with a page: Playwright's, or one over the DevTools pipe. */
-interface PacedPage {
+/** What the streamed-reply runs do with a page: Playwright's, or one over the DevTools pipe. */
+interface BenchPage {
   evaluate<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<Awaited<T>>;
   newChat(): Promise<void>;
   /** Types the prompt and presses Enter. */
   send(text: string): Promise<void>;
   waitShown(): Promise<void>;
+  waitFor(fn: () => boolean): Promise<void>;
 }
 
-function playwrightPaced(page: Page): PacedPage {
+function playwrightPage(page: Page): BenchPage {
   return {
     // Playwright's own argument typing (its handles) is not needed here.
     evaluate: (fn, arg) => page.evaluate(fn as (arg: unknown) => never, arg),
@@ -280,6 +283,7 @@ function playwrightPaced(page: Page): PacedPage {
       page
         .waitForFunction(() => window.__bench.shownAt > 0, null, { timeout: 120_000 })
         .then(() => undefined),
+    waitFor: (fn) => page.waitForFunction(fn, null, { timeout: 60_000 }).then(() => undefined),
   };
 }
 
@@ -295,7 +299,7 @@ function byName(tag: string, name: string): HTMLElement {
   return found;
 }
 
-function pipePaced(page: PipePage): PacedPage {
+function pipePage(page: PipePage): BenchPage {
   const find = (tag: string, name: string) =>
     `(${byName.toString()})(${JSON.stringify(tag)}, ${JSON.stringify(name)})`;
   return {
@@ -307,10 +311,11 @@ function pipePaced(page: PipePage): PacedPage {
       await page.pressEnter();
     },
     waitShown: () => page.waitFor(() => window.__bench.shownAt > 0, 120_000),
+    waitFor: (fn) => page.waitFor(fn),
   };
 }
 
-async function pacedRuns(page: PacedPage, tracePage: Page | null) {
+async function pacedRuns(page: BenchPage, tracePage: Page | null) {
   const results: Array<{ duration: number; lag: number; longest: number }> = [];
   for (let i = 0; i < runs; i += 1) {
     await page.newChat();
@@ -347,12 +352,17 @@ async function pacedRuns(page: PacedPage, tracePage: Page | null) {
 }
 
 /**
- * The paced part, in a browser of its own: signed in and set up by Playwright, then measured in
- * the same profile over the DevTools pipe (lib/pipe-browser.ts), as a user's browser runs the
- * page. BENCH_TRACE (the traces need it) or BENCH_DRIVER=playwright measures in Playwright's
- * page instead.
+ * A streamed-reply part, in a browser of its own: signed in and set up by Playwright, then
+ * measured in the same profile over the DevTools pipe (lib/pipe-browser.ts), as a user's browser
+ * runs the page. BENCH_TRACE (the traces need it) or BENCH_DRIVER=playwright measures in
+ * Playwright's page instead.
  */
-async function pacedPart(origin: string, pacedBase: string) {
+async function inBrowserOfItsOwn<T>(
+  origin: string,
+  base: string,
+  endMarker: string,
+  body: (page: BenchPage, tracePage: Page | null) => Promise<T>,
+): Promise<{ result: T; driver: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'confab-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -363,31 +373,27 @@ async function pacedPart(origin: string, pacedBase: string) {
   try {
     const setup = context.pages()[0] ?? (await context.newPage());
     await setup.addInitScript('window.__name = (f) => f;');
-    await setup.addInitScript(instrument, [`END-${pacedTokens}`]);
+    await setup.addInitScript(instrument, [endMarker]);
     await signIn(setup, origin);
-    await configure(setup, pacedBase);
-    let page: PacedPage = playwrightPaced(setup);
+    await configure(setup, base);
     const tracing = Boolean(process.env.BENCH_TRACE);
     const overPipe = !tracing && process.env.BENCH_DRIVER !== 'playwright';
-    if (overPipe) {
-      await context.close();
-      pipe = await launchPipeBrowser(executablePath, chromiumArgs, profile);
-      const pipePage = await pipe.newPage({
-        ...viewport,
-        initScripts: [
-          'window.__name = (f) => f;',
-          `(${instrument.toString()})(${JSON.stringify([`END-${pacedTokens}`])})`,
-        ],
-      });
-      await pipePage.navigate(`${origin}/agents/mindBox`);
-      page = pipePaced(pipePage);
-      await pipePage.waitFor(() => document.querySelector('textarea') !== null);
+    if (!overPipe) {
+      const result = await body(playwrightPage(setup), tracing ? setup : null);
+      return { result, driver: 'Playwright' };
     }
-    const bare: Array<{ duration: number; lag: number }> = [];
-    for (let i = 0; i < runs; i += 1)
-      bare.push(await bareLag(page, `${pacedBase}/chat/completions`));
-    const paced = await pacedRuns(page, tracing ? setup : null);
-    return { paced, bare, driver: overPipe ? 'the DevTools pipe' : 'Playwright' };
+    await context.close();
+    pipe = await launchPipeBrowser(executablePath, chromiumArgs, profile);
+    const page = await pipe.newPage({
+      ...viewport,
+      initScripts: [
+        'window.__name = (f) => f;',
+        `(${instrument.toString()})(${JSON.stringify([endMarker])})`,
+      ],
+    });
+    await page.navigate(`${origin}/agents/mindBox`);
+    await page.waitFor(() => document.querySelector('textarea') !== null);
+    return { result: await body(pipePage(page), null), driver: 'the DevTools pipe' };
   } finally {
     await context.close().catch(() => undefined);
     await pipe?.close();
@@ -529,14 +535,35 @@ async function main() {
     await configure(page, base);
 
     if (only.has('burst')) {
-      const bare: number[] = [];
-      for (let i = 0; i < runs; i += 1) bare.push(await bareLoop(page, `${base}/chat/completions`));
-      const stream = await streamRuns(page);
-      reportBurst(stream, bare);
+      const { result, driver } = await inBrowserOfItsOwn(
+        origin,
+        base,
+        `END-${tokens}`,
+        async (own, tracePage) => {
+          const bare: number[] = [];
+          for (let i = 0; i < runs; i += 1)
+            bare.push(await bareLoop(own, `${base}/chat/completions`));
+          return { bare, stream: await streamRuns(own, tracePage) };
+        },
+      );
+      reportBurst(result.stream, result.bare, driver);
     }
     if (only.has('paced')) {
       const pacedBase = provider.base(`synthetic,tokens:${pacedTokens},rate:${pacedRate}`, '/v1');
-      const { paced, bare, driver } = await pacedPart(origin, pacedBase);
+      const {
+        result: { paced, bare },
+        driver,
+      } = await inBrowserOfItsOwn(
+        origin,
+        pacedBase,
+        `END-${pacedTokens}`,
+        async (own, tracePage) => {
+          const bare: Array<{ duration: number; lag: number }> = [];
+          for (let i = 0; i < runs; i += 1)
+            bare.push(await bareLag(own, `${pacedBase}/chat/completions`));
+          return { bare, paced: await pacedRuns(own, tracePage) };
+        },
+      );
       console.log(
         `\nA reply paced at ${pacedRate.toLocaleString('en')} events/s (${pacedTokens.toLocaleString('en')} tokens), ${runs} runs, page driven over ${driver}:`,
       );
@@ -572,13 +599,17 @@ async function main() {
   }
 }
 
-function reportBurst(stream: Awaited<ReturnType<typeof streamRuns>>, bare: number[]) {
+function reportBurst(
+  stream: Awaited<ReturnType<typeof streamRuns>>,
+  bare: number[],
+  driver: string,
+) {
   const lag = median(stream.map((r) => r.lag));
   const longest = Math.max(...stream.map((r) => r.longest));
   const rate = median(stream.map((r) => r.rate));
   const limit = median(bare);
   console.log(
-    `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1):`,
+    `\n20,000-token reply, ${runs} runs (Chromium, built app, test provider on 127.0.0.1), page driven over ${driver}:`,
   );
   console.log(
     `  last byte → last token shown: median ${lag.toFixed(1)} ms (runs: ${stream.map((r) => r.lag.toFixed(1)).join(', ')}); budget 100 ms: ${lag <= 100 ? 'met' : 'MISSED'}`,

@@ -24,6 +24,8 @@ test('the resource picker and the tool settings close with their own button, in 
   signedIn: page,
   provider,
 }, testInfo) => {
+  // Eight looks (two widths, light and dark, two languages), a screenshot each.
+  test.setTimeout(120_000);
   await openAiChat(page);
   // Resources are attached only with a model set up.
   await configureProvider(page, {

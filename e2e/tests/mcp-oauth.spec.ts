@@ -62,6 +62,8 @@ test('connect, call the tool from the AI chat with the own account, disconnect',
   signedIn: page,
   provider,
 }) => {
+  // Eight looks (two widths, light and dark, two languages), a screenshot each.
+  test.setTimeout(120_000);
   // The test authorization server signs in whoever this cookie names.
   await page
     .context()
@@ -156,6 +158,8 @@ test('a refused sign-in comes back with its reason, and nothing is connected', a
 test('a sign-in answer used twice (the back button) comes back to the settings in words, never JSON', async ({
   signedIn: page,
 }) => {
+  // Eight looks (two widths, light and dark, two languages), a screenshot each.
+  test.setTimeout(120_000);
   await page
     .context()
     .addCookies([{ name: 'account', value: 'e2e_twice', domain: '127.0.0.1', path: '/' }]);

@@ -152,6 +152,8 @@ test('the slash list and the argument form in every look', async ({
   signedIn: page,
   provider,
 }, testInfo) => {
+  // Eight looks (two widths, light and dark, two languages), a screenshot each.
+  test.setTimeout(120_000);
   await openAiChat(page);
   await model(page, provider, ['openai-text']);
   await inEveryLook(page, async ({ language, colorScheme, view }) => {

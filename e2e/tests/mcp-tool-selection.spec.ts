@@ -151,6 +151,8 @@ test('the tool choice and the search card in every look', async ({
   signedIn: page,
   provider,
 }, testInfo) => {
+  // Eight looks (two widths, light and dark, two languages), a screenshot each.
+  test.setTimeout(120_000);
   await openAiChat(page);
   const args = encodeURIComponent(JSON.stringify({ query: 'sum numbers' }));
   await model(page, provider, ['openai-tools', `call:confab--search_tools:${args}`]);
