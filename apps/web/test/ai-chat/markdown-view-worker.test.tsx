@@ -21,6 +21,13 @@ class BusyWorker {
   postMessage() {}
 }
 
+/** The markdown view, loaded afresh with `worker` as the page's Worker (mocks set before stay). */
+async function viewWith(worker: unknown) {
+  vi.stubGlobal('Worker', worker);
+  vi.resetModules();
+  return (await import('@/features/ai-chat/components/markdown-view')).MarkdownView;
+}
+
 describe('reply markdown with the markdown worker', () => {
   afterEach(() => {
     vi.doUnmock('@/features/ai-chat/lib/markdown-tree');
@@ -29,9 +36,7 @@ describe('reply markdown with the markdown worker', () => {
   });
 
   it('opens a finished reply without formatting it on the page: the worker formats it', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
-    vi.resetModules();
-    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const MarkdownView = await viewWith(FakeWorker);
     const text = 'Some **bold** text.\n\n- a list\n- of `code`\n\n$x^2$';
     const { container } = render(<MarkdownView text={text} />);
     // The first paint shows the text as it came: nothing was formatted on this thread.
@@ -46,14 +51,12 @@ describe('reply markdown with the markdown worker', () => {
   });
 
   it("opening a reply never loads the markdown parser on the page: it stays the worker's", async () => {
-    vi.stubGlobal('Worker', FakeWorker);
-    vi.resetModules();
     let parserOnPage = false;
     vi.doMock('@/features/ai-chat/lib/markdown-tree', async (original) => {
       parserOnPage = true;
       return original();
     });
-    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const MarkdownView = await viewWith(FakeWorker);
     const { container } = render(<MarkdownView text={'A **finished** reply.\n\n$y^2$'} />);
     expect(await screen.findByText('finished', { selector: 'strong' })).toBeInTheDocument();
     await vi.waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
@@ -61,17 +64,13 @@ describe('reply markdown with the markdown worker', () => {
   });
 
   it('a streaming reply formats its growing last block on the page', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
-    vi.resetModules();
-    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const MarkdownView = await viewWith(FakeWorker);
     render(<MarkdownView text={'Done block.\n\nStill **growing**'} streaming />);
     expect(await screen.findByText('growing', { selector: 'strong' })).toBeInTheDocument();
   });
 
   it("a streaming reply's growing last block stays formatted while earlier blocks wait for the worker", async () => {
-    vi.stubGlobal('Worker', BusyWorker);
-    vi.resetModules();
-    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const MarkdownView = await viewWith(BusyWorker);
     const { container, rerender } = render(
       <MarkdownView text={'First block.\n\nSecond block.\n\nStill **growing**'} streaming />,
     );
@@ -86,9 +85,7 @@ describe('reply markdown with the markdown worker', () => {
     expect(container.querySelectorAll('[data-pending]')).toHaveLength(2);
   });
   it('a paragraph that just finished stays formatted while the worker formats it again', async () => {
-    vi.stubGlobal('Worker', BusyWorker);
-    vi.resetModules();
-    const { MarkdownView } = await import('@/features/ai-chat/components/markdown-view');
+    const MarkdownView = await viewWith(BusyWorker);
     const { container, rerender } = render(
       <MarkdownView text={'Older block.\n\nA **bold** paragraph'} streaming />,
     );
