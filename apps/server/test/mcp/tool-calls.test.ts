@@ -18,6 +18,8 @@ import {
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signUp } from '../helpers/users';
 
+const callTimeoutMs = 6_000;
+
 describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (target) => {
   let t: TestApp;
   let http: RunningServer;
@@ -27,7 +29,9 @@ describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (
     http = await startEverythingHttp('streamableHttp');
     t = await startTestApp(
       target,
-      { mcp: mcpSettings({ callTimeoutMs: 2_000 }) },
+      // Long enough for a 4 MB blob to be gzipped and sent back on a machine busy with other
+      // suites (it took 2.4 s under four of them), short enough that the hanging tool's test ends.
+      { mcp: mcpSettings({ callTimeoutMs }) },
       {
         prepareDataDir: (dir) =>
           writeMcpFile(dir, {
@@ -249,8 +253,7 @@ describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (
     expect(timedOut.json()).toEqual({
       statusCode: 504,
       code: 'TIMEOUT',
-      message:
-        'Tool "trigger-long-running-operation" on MCP server "everything": The tool did not answer within 2000 ms; the call was cancelled',
+      message: `Tool "trigger-long-running-operation" on MCP server "everything": The tool did not answer within ${callTimeoutMs} ms; the call was cancelled`,
     });
     const after = await call('everything', 'echo', { message: 'after' });
     expect(after.json()).toMatchObject({ content: [{ text: 'Echo: after' }] });
@@ -321,6 +324,6 @@ describe.each(databaseTargets)('calling tools of real MCP servers on $engine', (
       toolCount: expect.any(Number),
     });
     expect(config.file).toEqual({ path: null, found: true, problems: [] });
-    expect(config.limits).toEqual({ callTimeoutMs: 2000, resultMaxBytes: 1024 * 1024 });
+    expect(config.limits).toEqual({ callTimeoutMs, resultMaxBytes: 1024 * 1024 });
   });
 });
