@@ -9,7 +9,16 @@ import {
 } from 'lucide-react';
 import type { AiSharePayload } from '@confab/protocol/ai-in-chat';
 import type { ProviderName } from '@confab/protocol/providers';
-import { Fragment, Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -162,6 +171,8 @@ export function AiChatPage({
   // Sharing into a friend chat (docs/product.md#ai-in-chat): the dialog is the social chat's.
   const ShareToChat = useShareToChat();
   const [sharing, setSharing] = useState<AiSharePayload | null>(null);
+  // Stable, so the closed dialog (memoised) does not render with the page.
+  const closeShare = useCallback(() => setSharing(null), []);
   const [choosingRange, setChoosingRange] = useState(false);
   useChatShortcuts({
     stop: () => {
@@ -431,7 +442,7 @@ export function AiChatPage({
           />
           {/* The dialog's code loads on its own: the page does not wait for it. */}
           <Suspense fallback={null}>
-            <ShareToChat payload={sharing} onClose={() => setSharing(null)} />
+            <ShareToChat payload={sharing} onClose={closeShare} />
           </Suspense>
         </>
       ) : null}

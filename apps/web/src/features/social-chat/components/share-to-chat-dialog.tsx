@@ -1,5 +1,5 @@
 import { aiInChatLimits, aiMessageText } from '@confab/protocol/ai-in-chat';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,13 @@ import { WritableChatList } from './writable-chat-list';
  * Shares an AI answer into a friend chat (docs/product.md#ai-in-chat), offered to the AI chat
  * through the app's slot. The message goes through the outbox like any other (stored once per
  * clientId, sent when connected); a snapshot over the size limit is refused here before it is
- * sent, and a refusal by the server is shown with its reason.
+ * sent, and a refusal by the server is shown with its reason. Memoised: the AI chat renders it
+ * closed with every render of its page (each frame of a send), which it need not follow.
  */
-export function ShareToChatDialog({ payload, onClose }: ShareToChatProps) {
+export const ShareToChatDialog = memo(function ShareToChatDialog({
+  payload,
+  onClose,
+}: ShareToChatProps) {
   const { t } = useTranslation('socialChat');
   const { user } = useSession();
   const entries = useOutboxEntries();
@@ -97,4 +101,4 @@ export function ShareToChatDialog({ payload, onClose }: ShareToChatProps) {
       </DialogContent>
     </Dialog>
   );
-}
+});
