@@ -44,7 +44,8 @@ describe('a stateless HTTP server that goes away', () => {
   };
 
   it('shows an error once it stops answering, and connected again once it is back', async () => {
-    // Connected first (a machine busy with other suites may take a second try to connect).
+    // Connected first: on a machine busy with other suites the first attempt once failed (the
+    // status read 'error' with the server up) and the next one connected.
     await vi.waitFor(async () => expect(await statusOf()).toEqual(['connected', null]), {
       timeout: 10_000,
       interval: 100,
