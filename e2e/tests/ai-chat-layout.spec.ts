@@ -103,3 +103,36 @@ test('the chat screen on a phone and a desktop, light and dark, in English and C
     await testInfo.attach(name, { path, contentType: 'image/png' });
   });
 });
+
+test('an empty chat shows its empty state in the middle of the message area, in every look', async ({
+  signedIn: page,
+  provider,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openAiChat(page);
+  await configureProvider(page, {
+    provider: 'Ollama',
+    base: provider.base('ollama-text'),
+    model: 'qwen2.5:7b',
+  });
+  await inEveryLook(page, async ({ language, colorScheme, view }) => {
+    const empty = page.getByTestId('chat-empty');
+    await expect(empty).toBeVisible({ timeout: 30_000 });
+    await expect(empty).toHaveText(
+      language === 'en'
+        ? /No messages yet.*Your conversation with the model will appear here/
+        : /暂无消息.*您与模型的对话将显示在这里/,
+    );
+    // Inside the message area (mounted already, so that a first send only adds rows to it),
+    // centred in it, and the page itself does not scroll.
+    const area = await page.getByRole('log').boundingBox();
+    const box = await empty.boundingBox();
+    expect(Math.abs(box!.y + box!.height / 2 - (area!.y + area!.height / 2))).toBeLessThan(2);
+    expect(await pageHeights(page)).toEqual({ document: view.height, window: view.height });
+    await expect(page.locator('#chat-input-hint')).toBeInViewport({ ratio: 1 });
+    const name = `ai-chat-empty-${view.name}-${colorScheme}-${language}.png`;
+    const path = testInfo.outputPath(name);
+    await page.screenshot({ path });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  });
+});

@@ -184,6 +184,24 @@ describe('/agents/mindBox', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('shows a new chat empty, in the list its first prompt then goes into', async () => {
+    servers();
+    const view = await renderApp('/agents/mindBox');
+    const chats = await screen.findByRole('navigation', { name: 'AI chats' });
+    await view.user.click(within(chats).getByRole('button', { name: 'New chat' }));
+    const empty = await screen.findByTestId('chat-empty');
+    expect(empty).toHaveTextContent('No messages yet');
+    // The list is there already (a first send only adds rows to it: stream.ts's paced bench).
+    const log = screen.getByRole('log', { name: 'AI chat' });
+    expect(log).toContainElement(empty);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(input).toBeEnabled());
+    await view.user.type(input, 'Count to five{Enter}');
+    expect(await within(log).findByText('Okay, here we go!')).toBeInTheDocument();
+    expect(screen.getByRole('log', { name: 'AI chat' })).toBe(log);
+    expect(screen.queryByTestId('chat-empty')).not.toBeInTheDocument();
+  });
+
   it('creates, renames, searches and deletes chats', async () => {
     servers();
     const view = await renderApp('/agents/mindBox');

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { defaultSettings } from '@confab/protocol/ai-settings';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { markdownParser } from '@/features/ai-chat/lib/markdown-processor';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
@@ -34,7 +34,10 @@ it('an empty chat loads the markdown parser while idle, before its first reply',
   const view = await renderApp('/agents/mindBox');
   const input = await screen.findByRole('textbox', { name: 'Message' });
   await waitFor(() => expect(input).toBeEnabled());
-  expect(screen.queryByRole('log', { name: 'AI chat' })).not.toBeInTheDocument();
+  // An empty chat: its list has no row to load the parser for.
+  const log = screen.getByRole('log', { name: 'AI chat' });
+  expect(within(log).getByTestId('chat-empty')).toBeInTheDocument();
+  expect(within(log).queryByRole('article')).not.toBeInTheDocument();
   // No message yet, and the parser is there for the first reply's first text.
   await waitFor(() => expect(markdownParser()).not.toBeNull(), { timeout: 15_000 });
   view.unmount();

@@ -22,24 +22,39 @@ const FormattedView = lazy(() => loadView().then((module) => ({ default: module.
 /** How long the preload waits for an idle moment before it goes ahead anyway. */
 const idleTimeoutMs = 2000;
 
+/** Runs `task` once the page is idle (or after idleTimeoutMs); returns its cancellation. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: idleTimeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, idleTimeoutMs);
+  return () => clearTimeout(timer);
+}
+
 /**
  * Loads the markdown view and the parser a streaming reply is formatted with once the page is
- * idle after the chat shows: a reply that starts later does not wait for them, nor pay for
- * their first evaluation in the middle of its stream.
+ * idle after the chat shows, then, in a later idle moment, runs the parser once: a reply that
+ * starts later does not wait for them, nor pay for their first evaluation and compilation in
+ * the middle of its stream.
  */
 export function useMarkdownPreload(): void {
   useEffect(() => {
-    // Not loaded now (offline, say): the first reply tries again.
-    const load = () =>
-      void loadView()
-        .then((module) => module.loadMarkdownParser())
-        .catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(load, { timeout: idleTimeoutMs });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(load, idleTimeoutMs);
-    return () => clearTimeout(timer);
+    let live = true;
+    let cancel = whenIdle(
+      () =>
+        // Not loaded now (offline, say): the first reply tries again.
+        void loadView()
+          .then(async (module) => {
+            await module.loadMarkdownParser();
+            if (live) cancel = whenIdle(module.warmMarkdownParser);
+          })
+          .catch(() => undefined),
+    );
+    return () => {
+      live = false;
+      cancel();
+    };
   }, []);
 }
 

@@ -6,6 +6,7 @@ import {
   markdownParser,
   renderMarkdown,
   treeToReact,
+  warmMarkdownParser,
 } from '../lib/markdown-processor';
 import { linkTarget } from '@/lib/safe-url';
 import { CodeBlock } from './code-block';
@@ -16,7 +17,7 @@ import 'katex/dist/katex.min.css';
 import './markdown.css';
 
 // For the preload (markdown-view-lazy.tsx): the parser loads with this chunk's own imports.
-export { loadMarkdownParser };
+export { loadMarkdownParser, warmMarkdownParser };
 
 /**
  * Links leave the app in a new tab and give the page they open no handle on this one. Only web

@@ -5,8 +5,17 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TimeSeparator } from '@/components/time-separator';
+import { cn } from '@/lib/cn';
 import { versionPlaces } from '../lib/message-tree';
 import { estimateRowHeight, measuredHeight, rememberHeight } from '../lib/row-height';
 import { messageRows } from '../lib/timeline';
@@ -39,11 +48,14 @@ export function MessageList({
   label,
   messages,
   busy,
+  empty,
   ...actions
 }: {
   label: string;
   messages: readonly AiChatMessage[];
   busy: boolean;
+  /** Shown, centred, while the chat has no message. */
+  empty?: ReactNode;
 } & MessageActions) {
   // Only which message streams: its text is followed by its own card (live-message-card.tsx),
   // so a frame of new text does not render the list, nor let the virtualiser read the list's
@@ -193,9 +205,10 @@ export function MessageList({
       role="log"
       aria-label={label}
       aria-busy={busy}
-      className="min-h-0 flex-1 overflow-y-auto px-2"
+      className={cn('min-h-0 flex-1 overflow-y-auto px-2', !rows.length && 'flex flex-col')}
       data-testid="message-list"
     >
+      {rows.length ? null : empty}
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         <div
           ref={contentRef}

@@ -44,6 +44,7 @@ import { useChatTransfer } from '../hooks/use-chat-transfer';
 import { InspectorPanel } from '../components/inspector-panel';
 import { useMarkdownPreload } from '../components/markdown-view-lazy';
 import { MessageList } from '../components/message-list';
+import { useMessageListKey } from '../hooks/use-message-list-key';
 import { ToolbarButton } from '../components/toolbar-button';
 import { AttachButton, AttachmentTray } from '../components/attachment-tray';
 import { usePromptAttachments } from '../hooks/use-prompt-attachments';
@@ -104,17 +105,19 @@ export function AiChatPage({
   const transfer = useChatTransfer();
   // Not the live reply: the page must not re-render for every streamed frame.
   const syncFull = useHistorySyncStore((s) => s.full !== null);
-  const { chats, activeId, messages, replying, persistent, loaded } = useChatStore(
+  const { chats, activeId, messages, messagesLoading, replying, persistent, loaded } = useChatStore(
     useShallow((s) => ({
       chats: s.chats,
       activeId: s.activeId,
       messages: s.messages,
+      messagesLoading: s.messagesLoading,
       replying: selectReplying(s),
       persistent: s.persistent,
       loaded: s.loaded,
     })),
   );
   const generating = useChatStore(useShallow((s) => Object.keys(s.replies)));
+  const listKey = useMessageListKey(activeId);
   // An empty chat has no message list yet: its first reply finds the markdown loaded too.
   useMarkdownPreload();
 
@@ -147,6 +150,11 @@ export function AiChatPage({
     void presets.start(preset).then(focusComposer);
   };
   const missingList = missing.map((m) => t(`notReady.${m}`)).join(', ');
+  const emptyChat = (
+    <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>
+      <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
+    </div>
+  );
   const missingText = t('notReady.text', { provider: provider.provider, missing: missingList });
   const openProviderSettings = (name: ProviderName = provider.provider) => {
     setSettingsFor(name);
@@ -325,9 +333,13 @@ export function AiChatPage({
                   tab), so that it never shows a provider other than the one in use. */}
               <Fragment key={JSON.stringify(provider)}>{setupForm}</Fragment>
             </section>
-          ) : messages.length ? (
+          ) : messages.length || (loaded && !messagesLoading) ? (
+            // Mounted in an empty chat too, under its empty state: the first send then only
+            // adds rows, instead of attaching the list's virtualiser in the send's own task. A
+            // chat being opened (or the one the page reopens) mounts its list with its rows,
+            // which then opens at its end.
             <MessageList
-              key={activeId}
+              key={listKey}
               label={t('title')}
               messages={messages}
               busy={replying}
@@ -345,11 +357,10 @@ export function AiChatPage({
                       )
                   : undefined
               }
+              empty={emptyChat}
             />
           ) : (
-            <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>
-              <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
-            </div>
+            emptyChat
           )}
           {missing.length && !firstRun ? (
             <Alert variant="warning" title={t('notReady.title')}>
