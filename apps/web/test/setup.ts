@@ -20,11 +20,13 @@ if (typeof window !== 'undefined') {
   await loadNamespaces(namespaces);
 
   const { resetAccountStorageForTests } = await import('@/lib/account-storage/account-storage');
+  const { forgetPresenceOrder } = await import('@/lib/presence/presence-order');
 
   afterEach(() => {
     cleanup();
     // The next test is a new page load: no account declared yet.
     resetAccountStorageForTests();
+    forgetPresenceOrder();
     localStorage.clear();
     sessionStorage.clear();
   });

@@ -530,6 +530,12 @@ export const presenceSchema = z.object({
   userId: z.string(),
   isOnline: z.boolean(),
   lastSeen: z.iso.datetime().nullable(),
+  /**
+   * Grows with each flip of the user's presence, on whichever node it happened, and with each
+   * notice that what a viewer may see of it changed: announcements from two nodes can arrive
+   * out of order, and a client keeps the one of the highest version. 0 before the first.
+   */
+  version: z.number().int().nonnegative(),
 });
 export type Presence = z.infer<typeof presenceSchema>;
 export const presenceReplySchema = envelope(presenceSchema);

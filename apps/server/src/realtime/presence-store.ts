@@ -4,6 +4,12 @@ export interface PresenceState {
   isOnline: boolean;
   /** Epoch ms of the last moment the user was online (now while online); null if never seen. */
   lastSeen: number | null;
+  /**
+   * Grows with each flip, whichever node counted it, and each `stamp`; 0 before the first. At
+   * least the moment of the change in microseconds, so it keeps growing when the store starts
+   * again empty.
+   */
+  version: number;
 }
 
 /** What a change did to the user's presence: `changed` when `isOnline` flipped. */
@@ -30,6 +36,12 @@ export interface PresenceStore {
   /** A socket left; the user goes offline only when it was the last active one. */
   disconnect(userId: string, socketId: string, now: number): Promise<PresenceChange>;
   get(userId: string, now: number): Promise<PresenceState>;
+  /**
+   * A new version of the user's presence without a flip: for a notice sent to one viewer
+   * (what they may see of the user changed), so that it supersedes every flip announced before
+   * it and the next flip supersedes it.
+   */
+  stamp(userId: string, now: number): Promise<number>;
   /** Which of these users are online. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
   /**
@@ -46,6 +58,8 @@ export class MemoryPresenceStore implements PresenceStore {
   private readonly tabsByUser = new Map<string, Map<string, boolean>>();
   /** userId → the moment the user was last online, kept after they leave. */
   private readonly lastOnline = new Map<string, number>();
+  /** userId → the version of the user's last flip (PresenceState.version). */
+  private readonly versions = new Map<string, number>();
 
   connect(userId: string, socketId: string, now: number): Promise<PresenceChange> {
     return this.change(userId, now, (tabs) => tabs.set(socketId, true));
@@ -74,6 +88,10 @@ export class MemoryPresenceStore implements PresenceStore {
     return Promise.resolve(new Set(userIds.filter((userId) => this.isOnline(userId))));
   }
 
+  stamp(userId: string, now: number): Promise<number> {
+    return Promise.resolve(this.nextVersion(userId, now));
+  }
+
   onFlip(): void {}
 
   close(): void {}
@@ -96,8 +114,15 @@ export class MemoryPresenceStore implements PresenceStore {
     apply(tabs);
     if (tabs.size > 0) this.tabsByUser.set(userId, tabs);
     else this.tabsByUser.delete(userId);
-    const state = this.state(userId, now);
-    return Promise.resolve({ changed: state.isOnline !== before, state });
+    const changed = this.isOnline(userId) !== before;
+    if (changed) this.nextVersion(userId, now);
+    return Promise.resolve({ changed, state: this.state(userId, now) });
+  }
+
+  private nextVersion(userId: string, now: number): number {
+    const version = Math.max(now * 1000, (this.versions.get(userId) ?? 0) + 1);
+    this.versions.set(userId, version);
+    return version;
   }
 
   private isOnline(userId: string): boolean {
@@ -110,6 +135,10 @@ export class MemoryPresenceStore implements PresenceStore {
   private state(userId: string, now: number): PresenceState {
     const isOnline = this.isOnline(userId);
     if (isOnline) this.lastOnline.set(userId, now);
-    return { isOnline, lastSeen: this.lastOnline.get(userId) ?? null };
+    return {
+      isOnline,
+      lastSeen: this.lastOnline.get(userId) ?? null,
+      version: this.versions.get(userId) ?? 0,
+    };
   }
 }

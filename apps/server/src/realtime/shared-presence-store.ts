@@ -73,6 +73,13 @@ export class SharedPresenceStore implements PresenceStore {
     );
   }
 
+  stamp(userId: string, now: number): Promise<number> {
+    return this.change(
+      () => this.options.local.stamp(userId, now),
+      () => this.options.shared.stamp(userId, now),
+    );
+  }
+
   async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
     // A user with an active tab on this node is online whatever Redis holds: Redis is asked only
     // about the others. Most messages go to someone on the sender's node, and their push check
@@ -103,10 +110,7 @@ export class SharedPresenceStore implements PresenceStore {
     await this.resyncing;
   }
 
-  private async change(
-    local: () => Promise<PresenceChange>,
-    shared: () => Promise<PresenceChange>,
-  ): Promise<PresenceChange> {
+  private async change<T>(local: () => Promise<T>, shared: () => Promise<T>): Promise<T> {
     const here = await local();
     // While Redis is known to be away, answer from this node at once instead of waiting.
     if (this.failing) return here;

@@ -85,7 +85,11 @@ export class PresenceService {
       [a, b],
       [b, a],
     ] as const) {
-      const state = visible ? await this.stateOf(subject) : { isOnline: false, lastSeen: null };
+      // A version of its own: the notice supersedes the flips the viewer heard of before it.
+      const version = await this.options.store.stamp(subject, this.now());
+      const state = visible
+        ? { ...(await this.stateOf(subject)), version }
+        : { isOnline: false, lastSeen: null, version };
       this.options.realtime.toUser(viewer, 'presence', toPresence(subject, state));
     }
   }
@@ -99,7 +103,7 @@ export class PresenceService {
   private async stateOf(userId: string): Promise<PresenceState> {
     const state = await this.options.store.get(userId, this.now());
     if (state.isOnline || state.lastSeen !== null) return state;
-    return { isOnline: false, lastSeen: await this.options.lastSeen.lastSeenOf(userId) };
+    return { ...state, lastSeen: await this.options.lastSeen.lastSeenOf(userId) };
   }
 
   private async announce(
@@ -120,5 +124,6 @@ function toPresence(userId: string, state: PresenceState): Presence {
     userId,
     isOnline: state.isOnline,
     lastSeen: state.lastSeen === null ? null : new Date(state.lastSeen).toISOString(),
+    version: state.version,
   };
 }

@@ -50,6 +50,41 @@ describe.skipIf(clusterSkipReason)('presence and typing across two server proces
     expect(await asSeenFrom(A)).toMatchObject({ isOnline: false, lastSeen: expect.any(String) });
   });
 
+  it('flips decided on either node are versioned in their order: a client can drop one that comes late', async () => {
+    const { a, b } = await cluster.friends([A, B]);
+    const bobOnB = await b.tab(B);
+    // Alice reloads back and forth between the nodes: each tab opens, then the other closes.
+    let open = await a.tab(A);
+    for (let reload = 1; reload <= 6; reload += 1) {
+      const next = await a.tab(reload % 2 ? B : A);
+      open.close();
+      open = next;
+    }
+    open.close();
+    const asSeenFrom = async (node: number) =>
+      (await b.request<{ data: Presence }>(node, 'GET', presencePath(a.user.id))).body.data;
+    // With the befriending's notice (Alice offline), which may cross Redis after Bob's tab opened.
+    const heard = () =>
+      bobOnB.presence
+        .map(({ payload }) => payload as Presence)
+        .filter((p) => p.userId === a.user.id);
+    // A tab is counted after its connection opens: the last flip is the one every node gives
+    // once Alice is offline and Bob heard it.
+    let last: Presence | undefined;
+    await eventually(async () => {
+      last = await asSeenFrom(A);
+      return !last.isOnline && heard().some((p) => p.version === last!.version);
+    });
+    // In the order of their versions, the announcements alternate, as flips do, whatever
+    // order they arrived in; the highest is the state every node now gives.
+    const byVersion = [...heard()].sort((x, y) => x.version - y.version);
+    expect(new Set(byVersion.map((p) => p.version)).size).toBe(byVersion.length);
+    expect(byVersion.length).toBeGreaterThanOrEqual(2);
+    byVersion.slice(1).forEach((p, index) => expect(p.isOnline).toBe(!byVersion[index]!.isOnline));
+    expect(byVersion.at(-1)).toEqual(last);
+    bobOnB.close();
+  }, 20_000);
+
   it('typing through node A shows on node B, and ends there when it expires', async () => {
     const { a, b, chatId } = await cluster.friends([A, B]);
     const bobOnB = await b.tab(B);

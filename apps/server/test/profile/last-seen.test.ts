@@ -55,6 +55,7 @@ describe.each(databaseTargets)('last seen on $engine', (target) => {
       userId: alice.user.id,
       isOnline: false,
       lastSeen: new Date(recorded).toISOString(),
+      version: expect.any(Number),
     });
   });
 });

@@ -401,6 +401,10 @@ describe.each(databaseTargets)('social chat over socket.io on $engine', (target)
       true,
       false,
     ]);
+    // Each flip has a higher version than the one before (a client drops a late one).
+    const versions = receivedOf(bobTab, 'presence').map((p) => p.version);
+    expect(versions).toEqual([...versions].sort((x, y) => x - y));
+    expect(new Set(versions).size).toBe(4);
 
     // Nobody else learns it, nor may ask.
     expect(receivedOf(strangerTab, 'presence')).toEqual([]);

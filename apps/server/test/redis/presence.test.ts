@@ -65,7 +65,8 @@ describe.skipIf(!redisServerUrl)('presence shared by the nodes of a site through
     const alice = user();
     const t0 = Date.now();
 
-    expect((await a.store.connect(alice, 'tab-1', t0)).changed).toBe(true);
+    const online = await a.store.connect(alice, 'tab-1', t0);
+    expect(online.changed).toBe(true);
     expect((await b.store.connect(alice, 'tab-2', t0 + 1)).changed).toBe(false);
     expect((await b.store.get(alice, t0 + 2)).isOnline).toBe(true);
     expect(await a.store.onlineAmong([alice, user()])).toEqual(new Set([alice]));
@@ -73,14 +74,40 @@ describe.skipIf(!redisServerUrl)('presence shared by the nodes of a site through
     // One tab away: the other still counts; both away is offline.
     expect((await a.store.setActive(alice, 'tab-1', false, t0 + 3)).changed).toBe(false);
     const away = await b.store.setActive(alice, 'tab-2', false, t0 + 4);
-    expect(away).toEqual({ changed: true, state: { isOnline: false, lastSeen: t0 + 4 } });
+    expect(away).toEqual({
+      changed: true,
+      state: { isOnline: false, lastSeen: t0 + 4, version: expect.any(Number) },
+    });
+    // Decided on another node, the later flip still has the higher version.
+    expect(away.state.version).toBeGreaterThan(online.state.version);
     expect((await a.store.setActive(alice, 'tab-1', true, t0 + 5)).changed).toBe(true);
 
     expect((await a.store.disconnect(alice, 'tab-1', t0 + 6)).changed).toBe(true);
     expect((await b.store.disconnect(alice, 'tab-2', t0 + 7)).changed).toBe(false);
-    expect(await a.store.get(alice, t0 + 8)).toEqual({ isOnline: false, lastSeen: t0 + 6 });
+    const gone = await a.store.get(alice, t0 + 8);
+    expect(gone).toEqual({ isOnline: false, lastSeen: t0 + 6, version: expect.any(Number) });
+    expect(gone.version).toBeGreaterThan(away.state.version);
     // A late "active" from a tab that is gone does not bring the user back.
     expect((await b.store.setActive(alice, 'tab-2', true, t0 + 9)).changed).toBe(false);
+  });
+
+  it('versions each flip above the last, across nodes, and after Redis lost them all', async () => {
+    const [a, b] = [await node(), await node()];
+    const alice = user();
+    const versions: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      const on = await (round % 2 ? a : b).store.connect(alice, `tab-${round}`, Date.now());
+      const off = await (round % 2 ? b : a).store.disconnect(alice, `tab-${round}`, Date.now());
+      expect([on.changed, off.changed]).toEqual([true, true]);
+      versions.push(on.state.version, off.state.version);
+    }
+    expect(versions).toEqual([...versions].sort((x, y) => x - y));
+    expect(new Set(versions).size).toBe(versions.length);
+    // Not a count: Redis starting again empty (it keeps nothing on disk) does not go back.
+    await redis.client.del(`${redis.prefix}presence:version:${alice}`);
+    const again = await a.store.connect(alice, 'tab-x', Date.now());
+    expect(again.state.version).toBeGreaterThan(versions.at(-1)!);
+    expect((await b.store.get(alice, Date.now())).version).toBe(again.state.version);
   });
 
   it('who is online among several users: Redis is asked only about those with no tab on this node', async () => {

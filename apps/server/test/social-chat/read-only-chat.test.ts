@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketAckReply } from '@confab/protocol/socket-events';
-import { socialChatApiPaths as paths } from '@confab/protocol/social-chat';
+import { socialChatApiPaths as paths, type Presence } from '@confab/protocol/social-chat';
 import { contactFrom } from '../helpers/contacts';
+import { eventually } from '../helpers/mcp';
 import { databaseTargets } from '../helpers/database-targets';
 import { multipart } from '../helpers/social';
 import { befriend, friends, person, socialTables, type Person } from '../helpers/social-chat';
@@ -172,6 +173,11 @@ describe.each(databaseTargets)('read-only chats on $engine', (target) => {
     const { alice, bob, chatId } = await friends(t.app);
     const aliceTab = await tab(alice);
     const bobTab = await tab(bob);
+    const before = await eventually(async () => {
+      const read = await bob.api.call('GET', paths.presence(alice.user.id));
+      const presence = read.json<{ data: Presence }>().data;
+      return presence.isOnline && presence;
+    });
     const blocked = await alice.api.call('POST', paths.chatToggle(chatId, 'block'), {
       value: true,
     });
@@ -180,10 +186,14 @@ describe.each(databaseTargets)('read-only chats on $engine', (target) => {
     const forBob = await waitForChat(bobTab, chatId);
     expect(forAlice).toMatchObject({ isBlocked: true, readOnly: true });
     expect(forBob).toMatchObject({ isBlocked: false, readOnly: true });
-    // Bob's tab had Alice online; it is told she is offline to him now.
+    // Bob's tab had Alice online; it is told she is offline to him now, in a notice newer
+    // than any flip of hers (a client keeps the newest).
     for (;;) {
       const presence = await bobTab.next('presence');
-      if (presence.userId === alice.user.id && !presence.isOnline) break;
+      if (presence.userId !== alice.user.id || presence.isOnline) continue;
+      expect(presence).toMatchObject({ lastSeen: null });
+      expect(presence.version).toBeGreaterThan(before.version);
+      break;
     }
 
     expect(

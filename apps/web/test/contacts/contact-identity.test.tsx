@@ -36,6 +36,7 @@ describe('/contacts: who each contact is, and when they were last seen', () => {
             userId: 'ben-id',
             isOnline: false,
             lastSeen: new Date(Date.now() - 3 * 60_000).toISOString(),
+            version: 1,
           }),
       },
     });

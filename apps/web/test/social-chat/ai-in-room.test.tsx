@@ -28,7 +28,7 @@ async function openRoom(chat: SocialChat) {
       [`GET ${base}/chats`]: () => envelope({ chats: [state.chat] }),
       [`GET ${base}/${chatId}/messages`]: () => envelope({ messages: history, hasMore: false }),
       [`GET ${base}/presence/bob-id`]: () =>
-        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null }),
+        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null, version: 1 }),
       [`POST ${base}/${chatId}/messages/read`]: () =>
         envelope({ chatId, unread: 0, lastReadSeq: 9 }),
       [consentRoute]: (request: { body: unknown }) => {

@@ -46,7 +46,7 @@ describe('the chat list on the way from the home page into a chat', () => {
         [`GET ${base}/chat-bob/messages`]: () =>
           envelope({ messages: [messageIn('chat-bob', 1, { isRead: true })], hasMore: false }),
         [`GET ${base}/presence/bob-id`]: () =>
-          envelope({ userId: 'bob-id', isOnline: false, lastSeen: null }),
+          envelope({ userId: 'bob-id', isOnline: false, lastSeen: null, version: 1 }),
       },
     });
     const { user, location, router } = await renderApp('/confab');

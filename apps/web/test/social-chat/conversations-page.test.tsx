@@ -348,12 +348,24 @@ describe('/agents, the conversation list', () => {
     expect(within(row('bob')).getByText('hi there')).toBeInTheDocument();
     expect(within(row('bob')).getByText('1 条未读消息')).toBeInTheDocument();
 
-    act(() => fakeSocket.receive('presence', { userId: 'cat-id', isOnline: true, lastSeen: null }));
+    act(() =>
+      fakeSocket.receive('presence', {
+        userId: 'cat-id',
+        isOnline: true,
+        lastSeen: null,
+        version: 1,
+      }),
+    );
     await waitFor(() =>
       expect(within(row('cat')).getByRole('img', { name: '在线' })).toBeInTheDocument(),
     );
     act(() =>
-      fakeSocket.receive('presence', { userId: 'cat-id', isOnline: false, lastSeen: null }),
+      fakeSocket.receive('presence', {
+        userId: 'cat-id',
+        isOnline: false,
+        lastSeen: null,
+        version: 2,
+      }),
     );
     await waitFor(() => expect(within(row('cat')).queryByRole('img', { name: '在线' })).toBeNull());
 

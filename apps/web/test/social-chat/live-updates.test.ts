@@ -54,10 +54,17 @@ describe('live updates of the list', () => {
   });
 
   it('presence switches the online dot of the contact’s chat only', () => {
-    const next = withPresence([bob, cat], { userId: 'cat-id', isOnline: true, lastSeen: null });
+    const next = withPresence([bob, cat], {
+      userId: 'cat-id',
+      isOnline: true,
+      lastSeen: null,
+      version: 1,
+    });
     expect(next.map((chat) => chat.isOnline)).toEqual([false, true]);
     const same = [bob];
-    expect(withPresence(same, { userId: 'cat-id', isOnline: true, lastSeen: null })).toBe(same);
+    expect(
+      withPresence(same, { userId: 'cat-id', isOnline: true, lastSeen: null, version: 1 }),
+    ).toBe(same);
   });
 
   it('read marks: the viewer’s own clear the count, the other’s mark the viewer’s message read', () => {

@@ -62,7 +62,7 @@ async function openRoom(chat: SocialChat = chatWith('bob')) {
       [`GET ${base}/chats`]: () => envelope({ chats: [chat] }),
       [`GET ${base}/${chatId}/messages`]: () => envelope({ messages: history, hasMore: false }),
       [`GET ${base}/presence/bob-id`]: () =>
-        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null }),
+        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null, version: 1 }),
       [`POST ${base}/${chatId}/messages/read`]: () =>
         envelope({ chatId, unread: 0, lastReadSeq: 9 }),
     },

@@ -32,7 +32,7 @@ async function openRoom(chat: SocialChat, routes = {}) {
       [`GET ${base}/chats`]: () => envelope({ chats: [state.chat] }),
       [`GET ${base}/${chatId}/messages`]: () => envelope({ messages: history, hasMore: false }),
       [`GET ${base}/presence/bob-id`]: () =>
-        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null }),
+        envelope({ userId: 'bob-id', isOnline: false, lastSeen: null, version: 1 }),
       [readRoute]: () => envelope({ chatId, unread: 0, lastReadSeq: 9 }),
       ...routes,
     },

@@ -73,7 +73,7 @@ async function openRoom() {
       [`GET ${base}/chats`]: () => envelope({ chats: [chatWith('bob')] }),
       [`GET ${base}/${chatId}/messages`]: () => envelope({ messages: history, hasMore: false }),
       [`GET ${base}/presence/bob-id`]: () =>
-        envelope({ userId: 'bob-id', isOnline: true, lastSeen: null }),
+        envelope({ userId: 'bob-id', isOnline: true, lastSeen: null, version: 1 }),
       [`POST ${base}/${chatId}/messages/read`]: () =>
         envelope({ chatId, unread: 0, lastReadSeq: 1 }),
     },

@@ -34,7 +34,7 @@ async function openRoom(lastSeen: string | null) {
           hasMore: false,
         }),
       [`GET ${base}/presence/bob-id`]: () =>
-        envelope({ userId: 'bob-id', isOnline: false, lastSeen }),
+        envelope({ userId: 'bob-id', isOnline: false, lastSeen, version: 1 }),
     },
   });
   const app = await renderApp(`/socialChatRoom?chat=${chatId}`);
@@ -62,9 +62,59 @@ describe('the room header: who, and when they were last seen', () => {
       expect(screen.getByTestId('presence')).toHaveTextContent('最后在线：5 分钟前'),
     );
     act(() =>
-      fakeSocket.receive('presence', { userId: 'bob-id', isOnline: true, lastSeen: minutesAgo(0) }),
+      fakeSocket.receive('presence', {
+        userId: 'bob-id',
+        isOnline: true,
+        lastSeen: minutesAgo(0),
+        version: 2,
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('presence')).toHaveTextContent('在线'));
+  });
+
+  it("keeps the newest presence when two servers' announcements cross", async () => {
+    await openRoom(minutesAgo(5));
+    await waitFor(() => expect(screen.getByTestId('presence')).toHaveTextContent('5 分钟前'));
+    // Bob reloaded onto another server: its "online" (version 4) overtook the "offline" of
+    // the server his old tab was on (version 3).
+    act(() =>
+      fakeSocket.receive('presence', {
+        userId: 'bob-id',
+        isOnline: true,
+        lastSeen: minutesAgo(0),
+        version: 4,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('presence')).toHaveTextContent(/^在线$/));
+    act(() =>
+      fakeSocket.receive('presence', {
+        userId: 'bob-id',
+        isOnline: false,
+        lastSeen: minutesAgo(0),
+        version: 3,
+      }),
+    );
+    // An event after it is shown once the late one would be: the late one changed nothing.
+    act(() =>
+      fakeSocket.receive('profileUpdated', {
+        userId: 'bob-id',
+        username: 'bob',
+        displayName: 'Robert',
+        avatarUrl: null,
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Robert' });
+    expect(screen.getByTestId('presence')).toHaveTextContent(/^在线$/);
+    // His presence hidden from the viewer (a block): a notice of its own version.
+    act(() =>
+      fakeSocket.receive('presence', {
+        userId: 'bob-id',
+        isOnline: false,
+        lastSeen: null,
+        version: 5,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('presence')).toHaveTextContent('离线'));
   });
 
   it('says presence is unknown, not offline, while this tab is disconnected', async () => {

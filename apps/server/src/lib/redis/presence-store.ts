@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { PresenceChange } from '../../realtime/presence-store';
+import type { PresenceChange, PresenceState } from '../../realtime/presence-store';
 import { RedisScript } from './script';
 
 /** A user whose presence flipped in a sweep or a resync, as Redis now has it. */
@@ -19,6 +19,7 @@ export interface LocalSocket {
  * Layout, under the node's key prefix:
  *   presence:sockets:{userId}  hash   socketId → "1" (active) | "0" (away), every node's sockets
  *   presence:seen:{userId}     string epoch ms the user was last online
+ *   presence:version:{userId}  string the version of the user's last flip (PresenceState.version)
  *   presence:node:{nodeId}     set    "{userId} {socketId}" of the sockets one node holds
  *   presence:nodes             zset   nodeId → epoch ms its heartbeat expires
  * Every change runs as one script, so that of several nodes exactly one sees a user's flip and
@@ -30,6 +31,16 @@ local now = ARGV[2]
 local function socketsKey(userId) return prefix .. 'presence:sockets:' .. userId end
 local function seenKey(userId) return prefix .. 'presence:seen:' .. userId end
 local function nodeKey(nodeId) return prefix .. 'presence:node:' .. nodeId end
+local function versionKey(userId) return prefix .. 'presence:version:' .. userId end
+-- Redis's own clock, one for every node: a flip's version is at least its moment in
+-- microseconds, so versions keep growing after Redis starts again empty.
+local function bump(userId)
+  local time = redis.call('TIME')
+  local last = tonumber(redis.call('GET', versionKey(userId)) or '0')
+  local version = math.max(tonumber(time[1]) * 1000000 + tonumber(time[2]), last + 1)
+  redis.call('SET', versionKey(userId), string.format('%.0f', version))
+  return version
+end
 local function online(userId)
   for _, value in ipairs(redis.call('HVALS', socketsKey(userId))) do
     if value == '1' then return true end
@@ -51,9 +62,11 @@ local function flips(all)
   for _, userId in ipairs(order) do
     local after = online(userId)
     if after then redis.call('SET', seenKey(userId), now) end
+    local version = redis.call('GET', versionKey(userId)) or '0'
+    if after ~= before[userId] then version = string.format('%.0f', bump(userId)) end
     if all or after ~= before[userId] then
       table.insert(out, { userId, before[userId] and 1 or 0, after and 1 or 0,
-        redis.call('GET', seenKey(userId)) or '' })
+        redis.call('GET', seenKey(userId)) or '', version })
     end
   end
   return out
@@ -118,7 +131,12 @@ end
 redis.call('DEL', nodeKey(nodeId))
 return flips(false)`);
 
-type FlipReply = [string, number, number, string][];
+/** userId, online before, online after, last seen, version (as a string: over 2^31). */
+// ARGV: prefix, now, userId. A new version without a flip (PresenceStore.stamp).
+const stampScript = new RedisScript(`${library}
+return string.format('%.0f', bump(ARGV[3]))`);
+
+type FlipReply = [string, number, number, string, string][];
 
 /**
  * Presence shared by every node of a site through Redis. Each node counts as alive while it
@@ -146,12 +164,21 @@ export class RedisPresence {
     return toFlips(reply)[0]!.change;
   }
 
-  async get(userId: string): Promise<{ isOnline: boolean; lastSeen: number | null }> {
-    const [sockets, seen] = await Promise.all([
+  async get(userId: string): Promise<PresenceState> {
+    const [sockets, seen, version] = await Promise.all([
       this.redis.hvals(this.key('sockets', userId)),
       this.redis.get(this.key('seen', userId)),
+      this.redis.get(this.key('version', userId)),
     ]);
-    return { isOnline: sockets.includes('1'), lastSeen: seen === null ? null : Number(seen) };
+    return {
+      isOnline: sockets.includes('1'),
+      lastSeen: seen === null ? null : Number(seen),
+      version: Number(version ?? 0),
+    };
+  }
+
+  async stamp(userId: string, now: number): Promise<number> {
+    return Number(await stampScript.run(this.redis, [], [this.prefix, String(now), userId]));
   }
 
   async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
@@ -212,11 +239,15 @@ export class RedisPresence {
 }
 
 function toFlips(reply: FlipReply): PresenceFlip[] {
-  return reply.map(([userId, before, after, seen]) => ({
+  return reply.map(([userId, before, after, seen, version]) => ({
     userId,
     change: {
       changed: before !== after,
-      state: { isOnline: after === 1, lastSeen: seen === '' ? null : Number(seen) },
+      state: {
+        isOnline: after === 1,
+        lastSeen: seen === '' ? null : Number(seen),
+        version: Number(version),
+      },
     },
   }));
 }

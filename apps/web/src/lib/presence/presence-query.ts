@@ -1,6 +1,7 @@
 import { presenceReplySchema, socialChatApiPaths } from '@confab/protocol/social-chat';
 import { queryOptions } from '@tanstack/react-query';
 import { socialRequest } from '@/lib/social-api/social-api-client';
+import { newerPresence } from './presence-order';
 
 /** `GET /presence/{userId}`: whether a contact is connected now, and when they last were. */
 export const presenceQueryOptions = (userId: string) =>
@@ -11,6 +12,6 @@ export const presenceQueryOptions = (userId: string) =>
         data: presenceReplySchema.shape.data,
         signal,
       });
-      return reply.data;
+      return newerPresence(reply.data);
     },
   });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSocketConnected } from '@/lib/realtime/use-connection-status';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
+import { isCurrentPresence } from './presence-order';
 import { presenceQueryOptions } from './presence-query';
 
 /** What the interface can say about someone's presence (docs/product.md#presence). */
@@ -19,7 +20,7 @@ export function usePresence(userId: string | null, initialOnline = false): Prese
   const connected = useSocketConnected();
   const { data } = useQuery({ ...presenceQueryOptions(userId ?? ''), enabled: userId !== null });
   useRealtimeEvent('presence', (presence) => {
-    if (presence.userId === userId) {
+    if (presence.userId === userId && isCurrentPresence(presence)) {
       queryClient.setQueryData(presenceQueryOptions(presence.userId).queryKey, presence);
     }
   });

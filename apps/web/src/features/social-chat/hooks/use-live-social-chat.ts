@@ -2,6 +2,7 @@ import type { SocialChat, SocialMessage } from '@confab/protocol/social-chat';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime/use-realtime-event';
+import { isCurrentPresence } from '@/lib/presence/presence-order';
 import { chatsQueryOptions } from '../api/get-chats';
 import { appOutbox } from '../lib/app-outbox';
 import { catchUp, receive } from '../lib/catch-up';
@@ -112,7 +113,9 @@ export function useLiveSocialChat(viewerId: string | null): void {
     if (chats?.some((chat) => chat._id === chatId && chat.lastMessage?._id === messageId)) reload();
   });
   useRealtimeEvent('chatUpdated', ({ chat }) => updateList((chats) => withChat(chats, chat)));
-  useRealtimeEvent('presence', (presence) => updateList((chats) => withPresence(chats, presence)));
+  useRealtimeEvent('presence', (presence) => {
+    if (isCurrentPresence(presence)) updateList((chats) => withPresence(chats, presence));
+  });
   useRealtimeEvent('profileUpdated', (profile) =>
     updateList((chats) => withProfile(chats, profile)),
   );
