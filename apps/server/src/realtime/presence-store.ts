@@ -58,7 +58,7 @@ export class MemoryPresenceStore implements PresenceStore {
   private readonly tabsByUser = new Map<string, Map<string, boolean>>();
   /** userId → the moment the user was last online, kept after they leave. */
   private readonly lastOnline = new Map<string, number>();
-  /** userId → the version of the user's last flip (PresenceState.version). */
+  /** userId → the version of the user's last flip or stamp (PresenceState.version). */
   private readonly versions = new Map<string, number>();
 
   connect(userId: string, socketId: string, now: number): Promise<PresenceChange> {

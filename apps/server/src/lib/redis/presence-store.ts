@@ -19,7 +19,7 @@ export interface LocalSocket {
  * Layout, under the node's key prefix:
  *   presence:sockets:{userId}  hash   socketId → "1" (active) | "0" (away), every node's sockets
  *   presence:seen:{userId}     string epoch ms the user was last online
- *   presence:version:{userId}  string the version of the user's last flip (PresenceState.version)
+ *   presence:version:{userId}  string the version of the user's last flip or stamp (PresenceState)
  *   presence:node:{nodeId}     set    "{userId} {socketId}" of the sockets one node holds
  *   presence:nodes             zset   nodeId → epoch ms its heartbeat expires
  * Every change runs as one script, so that of several nodes exactly one sees a user's flip and
@@ -131,11 +131,11 @@ end
 redis.call('DEL', nodeKey(nodeId))
 return flips(false)`);
 
-/** userId, online before, online after, last seen, version (as a string: over 2^31). */
 // ARGV: prefix, now, userId. A new version without a flip (PresenceStore.stamp).
 const stampScript = new RedisScript(`${library}
 return string.format('%.0f', bump(ARGV[3]))`);
 
+/** userId, online before, online after, last seen, version (a string, as Redis keeps it). */
 type FlipReply = [string, number, number, string, string][];
 
 /**

@@ -118,7 +118,8 @@ export function AiChatPage({
   );
   const generating = useChatStore(useShallow((s) => Object.keys(s.replies)));
   const listKey = useMessageListKey(activeId);
-  // An empty chat has no message list yet: its first reply finds the markdown loaded too.
+  // Also while no list shows (the setup card, a chat still being read): the first reply finds
+  // the markdown loaded.
   useMarkdownPreload();
 
   // Leaving the page leaves the replies running (docs/product.md#ai-reply-lifecycle): coming
