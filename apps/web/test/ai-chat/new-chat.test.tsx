@@ -90,3 +90,29 @@ describe('New chat', { timeout: 20_000 }, () => {
     expect(useChatStore.getState().activeId).not.toBe('talk');
   });
 });
+
+describe('opening a chat', { timeout: 20_000 }, () => {
+  it('never says "No messages yet" of a chat with a history while it is read', async () => {
+    const db = await chatDb();
+    await db.putChat(aiChat('first', { summary: 'First talk', updatedAt: 2 }));
+    await db.putMessage(aiMessage('first', 'm1'));
+    await db.putChat(aiChat('second', { summary: 'Second talk', updatedAt: 1 }));
+    await db.putMessage(aiMessage('second', 'm2'));
+    // Every text the page ever shows, however briefly.
+    let saidEmpty = false;
+    const watcher = new MutationObserver(() => {
+      saidEmpty ||= document.body.textContent?.includes('No messages yet') ?? false;
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const view = await renderApp('/agents/mindBox');
+    const log = await screen.findByRole('log', { name: 'AI chat' });
+    expect(await within(log).findByText('reply m1')).toBeInTheDocument();
+    const chats = screen.getByRole('navigation', { name: 'AI chats' });
+    await view.user.click(within(chats).getByRole('button', { name: 'Second talk' }));
+    expect(
+      await within(screen.getByRole('log', { name: 'AI chat' })).findByText('reply m2'),
+    ).toBeInTheDocument();
+    watcher.disconnect();
+    expect(saidEmpty).toBe(false);
+  });
+});

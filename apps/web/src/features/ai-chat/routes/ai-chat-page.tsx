@@ -151,11 +151,6 @@ export function AiChatPage({
     void presets.start(preset).then(focusComposer);
   };
   const missingList = missing.map((m) => t(`notReady.${m}`)).join(', ');
-  const emptyChat = (
-    <div className="my-auto" data-testid={loaded ? 'chat-empty' : undefined}>
-      <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
-    </div>
-  );
   const missingText = t('notReady.text', { provider: provider.provider, missing: missingList });
   const openProviderSettings = (name: ProviderName = provider.provider) => {
     setSettingsFor(name);
@@ -358,10 +353,16 @@ export function AiChatPage({
                       )
                   : undefined
               }
-              empty={emptyChat}
+              empty={
+                <div className="my-auto" data-testid="chat-empty">
+                  <EmptyState icon={Bot} title={t('empty')} text={t('emptyText')} />
+                </div>
+              }
             />
           ) : (
-            emptyChat
+            // The chats or the open chat's messages are being read: neither rows nor "no
+            // messages yet", which a chat with a history would show for a moment.
+            <div className="min-h-0 flex-1" aria-busy="true" data-testid="chat-reading" />
           )}
           {missing.length && !firstRun ? (
             <Alert variant="warning" title={t('notReady.title')}>
