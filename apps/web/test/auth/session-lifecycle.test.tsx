@@ -92,6 +92,8 @@ describe('session lifecycle', () => {
     const server = fakeServer({});
     const { location } = await renderApp('/');
     await screen.findByRole('link', { name: 'Create an account' });
+    // The page's listeners are attached in effects, which may still be due when the link shows.
+    await act(() => Promise.resolve());
 
     // The popup signed in and raised the flag; the opener hears it through `storage`.
     server.state.session = alice;
@@ -108,6 +110,7 @@ describe('session lifecycle', () => {
     const server = fakeServer({ session: alice });
     await renderApp('/test');
     await screen.findByRole('heading', { name: 'Test page' });
+    await act(() => Promise.resolve());
     const before = server.calls('GET /api/_auth/session').length;
 
     act(() => {
