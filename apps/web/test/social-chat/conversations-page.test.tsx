@@ -368,6 +368,15 @@ describe('/agents, the conversation list', () => {
       }),
     );
     await waitFor(() => expect(within(row('cat')).queryByRole('img', { name: '在线' })).toBeNull());
+    // The first "online" again, late (from another server): older than what the list shows.
+    act(() =>
+      fakeSocket.receive('presence', {
+        userId: 'cat-id',
+        isOnline: true,
+        lastSeen: null,
+        version: 1,
+      }),
+    );
 
     const mine = messageIn('chat-cat', 2, {
       sender: me.id,
@@ -378,6 +387,8 @@ describe('/agents, the conversation list', () => {
     await waitFor(() =>
       expect(within(row('cat')).getByRole('img', { name: '已发送' })).toBeVisible(),
     );
+    // Shown after the late "online", which changed nothing.
+    expect(within(row('cat')).queryByRole('img', { name: '在线' })).toBeNull();
     act(() =>
       fakeSocket.receive('messagesRead', { chatId: 'chat-cat', userId: 'cat-id', lastReadSeq: 2 }),
     );
