@@ -362,7 +362,7 @@ export function AiChatPage({
           ) : (
             // The chats or the open chat's messages are being read: neither rows nor "no
             // messages yet", which a chat with a history would show for a moment.
-            <div className="min-h-0 flex-1" aria-busy="true" data-testid="chat-reading" />
+            <div className="min-h-0 flex-1" aria-busy="true" />
           )}
           {missing.length && !firstRun ? (
             <Alert variant="warning" title={t('notReady.title')}>
