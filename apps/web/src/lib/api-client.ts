@@ -1,9 +1,5 @@
-import {
-  errorReasons,
-  type ErrorCode,
-  type ErrorReason,
-  type ErrorReply,
-} from '@confab/protocol/errors';
+import { errorReasons, type ErrorCode, type ErrorReason } from '@confab/protocol/error-codes';
+import type { ErrorReply } from '@confab/protocol/errors';
 import { ApiError } from './api-error';
 
 /** docs/product.md#ui-timings: API requests give up after 5 s. */

@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorReason } from '@confab/protocol/errors';
+import type { ErrorCode, ErrorReason } from '@confab/protocol/error-codes';
 
 /** A failed call to Confab's server, carrying the server's error reply. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode, type ErrorReason } from '@confab/protocol/errors';
+import { errorCodes, type ErrorCode, type ErrorReason } from '@confab/protocol/error-codes';
 import { isApiError } from './api-error';
 import { i18n } from './i18n/i18n';
 
