@@ -113,6 +113,13 @@ export const removeContactReplyDataSchema = z.object({ contactId: z.string() });
 export const removeContactReplySchema = envelope(removeContactReplyDataSchema);
 export type RemoveContactReply = z.infer<typeof removeContactReplySchema>;
 
+/**
+ * Query of `GET contacts/list`. `waiting=incoming` keeps only the requests waiting for the
+ * viewer's answer: what every page counts for its notifications, without the whole list.
+ */
+export const contactListQuerySchema = z.object({ waiting: z.literal('incoming').optional() });
+export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
 /** Reply data of `GET contacts/list`: every request the viewer may see, latest change first. */
 export const contactListReplyDataSchema = z.object({ formattedContacts: z.array(contactSchema) });
 export const contactListReplySchema = envelope(contactListReplyDataSchema);

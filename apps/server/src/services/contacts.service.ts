@@ -1,6 +1,7 @@
 import type { SessionUser } from '@confab/protocol/auth';
 import type {
   Contact,
+  ContactListQuery,
   ContactStatus,
   FriendRequestMessagePayload,
 } from '@confab/protocol/contacts';
@@ -99,9 +100,15 @@ export class ContactsService {
     );
   }
 
-  async list(user: SessionUser): Promise<Contact[]> {
+  /** The requests the user takes part in; with `waiting: 'incoming'`, those they have to answer. */
+  async list(user: SessionUser, { waiting }: ContactListQuery = {}): Promise<Contact[]> {
     const views = await this.requests.listVisibleTo(user.id);
-    return views.map((view) => toContact(view, user.id));
+    const contacts = views.map((view) => toContact(view, user.id));
+    return waiting === 'incoming'
+      ? contacts.filter(
+          (contact) => contact.status === 'pending' && contact.direction === 'incoming',
+        )
+      : contacts;
   }
 
   async add(user: SessionUser, receiverName: string, retried = false): Promise<Contact> {

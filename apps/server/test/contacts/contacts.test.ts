@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactFailureTexts, type Contact } from '@confab/protocol/contacts';
+import { contactFailureTexts, contactsPaths, type Contact } from '@confab/protocol/contacts';
 import { databaseTargets } from '../helpers/database-targets';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { signUp } from '../helpers/users';
@@ -189,6 +189,46 @@ describe.each(databaseTargets)('contacts on $engine', (target) => {
           [r.sender_id, r.receiver_id].sort().join() === [alice.user.id, bob.user.id].sort().join(),
       );
       expect(rows).toHaveLength(1);
+    });
+  });
+
+  describe('list', () => {
+    it('gives only the requests waiting for the viewer’s answer with waiting=incoming', async () => {
+      const { alice, bob, request } = await pendingPair();
+      const carol = await person();
+      const toCarol = await bob.api.send(carol.user.username);
+      const dave = await person();
+      const fromDave = await dave.api.send(bob.user.username);
+      await bob.api.action('accept', fromDave.id);
+      const waiting = async (cookie: string) => {
+        const response = await t.app.inject({
+          url: `${contactsPaths.list}?waiting=incoming`,
+          headers: { cookie },
+        });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ data: { formattedContacts: Contact[] } }>().data.formattedContacts;
+      };
+      // Bob: Alice's request waits for him; his own to Carol and Dave's accepted one do not.
+      expect((await waiting(bob.cookie)).map((c) => c.id)).toEqual([request.id]);
+      expect((await bob.api.list()).map((c) => c.id).sort()).toEqual(
+        [request.id, toCarol.id, fromDave.id].sort(),
+      );
+      expect(await waiting(alice.cookie)).toEqual([]);
+      expect((await waiting(carol.cookie)).map((c) => c.id)).toEqual([toCarol.id]);
+    });
+
+    it('refuses any other filter with a readable 400', async () => {
+      const { bob } = await pendingPair();
+      for (const query of ['waiting=outgoing', 'waiting=', 'waiting=incoming&waiting=incoming']) {
+        const response = await t.app.inject({
+          url: `${contactsPaths.list}?${query}`,
+          headers: { cookie: bob.cookie },
+        });
+        expect(response.statusCode, query).toBe(400);
+        expect(response.json<{ message: string }>().message, query).toMatch(
+          new RegExp(`^${contactFailureTexts.list}`),
+        );
+      }
     });
   });
 

@@ -7,6 +7,7 @@ import {
   contactActionBodySchema,
   contactChatReplySchema,
   contactFailureTexts,
+  contactListQuerySchema,
   contactListReplySchema,
   contactReplySchema,
   contactsPaths,
@@ -48,8 +49,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     contactsPaths.list,
-    { schema: { response: { 200: contactListReplySchema, ...errors } } },
-    async (request) => ok({ formattedContacts: await contacts.list(signedInUser(request)) }),
+    {
+      schema: {
+        querystring: contactListQuerySchema,
+        response: { 200: contactListReplySchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok({ formattedContacts: await contacts.list(signedInUser(request), request.query) }),
   );
 
   app.post(
