@@ -376,6 +376,21 @@ export const forwardBodySchema = z.strictObject({
 export type ForwardBody = z.infer<typeof forwardBodySchema>;
 
 export const chatListReplySchema = envelope(z.object({ chats: z.array(socialChatSchema) }));
+
+/**
+ * `GET /chats/unread`: the chats of the list (not those the viewer deleted), each with only what
+ * the notifications count from: its unread count, whether it is muted, and the viewer's
+ * nickname for it (a notice's title). Every signed-in page reads it; the whole list is a few
+ * hundred bytes a chat.
+ */
+export const chatUnreadSchema = socialChatSchema.pick({
+  _id: true,
+  unread: true,
+  isMuted: true,
+  nickname: true,
+});
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;
+export const chatUnreadReplySchema = envelope(z.object({ chats: z.array(chatUnreadSchema) }));
 export const chatReplySchema = envelope(z.object({ chat: socialChatSchema }));
 
 /** `POST /chats` {participantId}: the one-to-one chat with an accepted contact, found or created. */
@@ -588,6 +603,7 @@ const base = '/chat-social-msg';
 /** Paths relative to `socialApiBase`, for the web app's social API client. */
 export const socialChatApiPaths = {
   chats: `${base}/chats`,
+  chatsUnread: `${base}/chats/unread`,
   chat: (chatId: string) => `${base}/chats/${encodeURIComponent(chatId)}`,
   chatToggle: (chatId: string, toggle: ChatToggle) =>
     `${base}/chats/${encodeURIComponent(chatId)}/${toggle}`,
@@ -622,6 +638,7 @@ export const socialChatApiPaths = {
 /** Route patterns as the server registers them. */
 export const socialChatRoutes = {
   chats: `${socialApiBase}${base}/chats`,
+  chatsUnread: `${socialApiBase}${base}/chats/unread`,
   chat: `${socialApiBase}${base}/chats/:chatId`,
   chatToggle: `${socialApiBase}${base}/chats/:chatId/:toggle`,
   chatAi: `${socialApiBase}${base}/chats/:chatId/ai`,

@@ -291,6 +291,18 @@ export class ChatRepository {
     return reads.map((read, index) => toSendAccess(read.chatId, read.userId, byRead[index]!));
   }
 
+  /** A user's own state of each chat of their list (not those they deleted), in one read. */
+  async unreadOf(
+    userId: string,
+  ): Promise<{ chat_id: string; unread: number; muted: number; nickname: string | null }[]> {
+    return this.db
+      .selectFrom('chat_participants')
+      .select(['chat_id', 'unread', 'muted', 'nickname'])
+      .where('user_id', '=', userId)
+      .where('hidden', '=', 0)
+      .execute();
+  }
+
   /**
    * A user's chats with their own state and the other participants. One chat with `chatId`;
    * hidden (deleted) chats only when asked for.

@@ -12,6 +12,7 @@ type Route = keyof typeof socialChatRoutes;
 /** The operation each social chat route performs, by method and route pattern. */
 const operations: [string, Route, SocialChatOperation][] = [
   ['GET', 'chats', 'listChats'],
+  ['GET', 'chatsUnread', 'listChats'],
   ['POST', 'chats', 'createChat'],
   ['PUT', 'chat', 'updateChat'],
   ['DELETE', 'chat', 'deleteChat'],

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@confab/protocol/auth';
-import type { ChatToggle, SocialChat } from '@confab/protocol/social-chat';
+import type { ChatToggle, ChatUnread, SocialChat } from '@confab/protocol/social-chat';
 import { badRequest, notFound } from '../lib/app-error';
 import { aiConsentOfBoth } from './ai-consent';
 import type { ChatForViewer, ChatRepository } from '../repositories/chat.repository';
@@ -111,6 +111,17 @@ export class ChatsService {
         (b.pinnedOrder ?? 0) - (a.pinnedOrder ?? 0) ||
         (b.lastTime ?? b.createdAt).localeCompare(a.lastTime ?? a.createdAt),
     );
+  }
+
+  /** What the notifications count from, for each chat of the list (docs/product.md#notifications). */
+  async unread(user: SessionUser): Promise<ChatUnread[]> {
+    const rows = await this.options.chats.unreadOf(user.id);
+    return rows.map((row) => ({
+      _id: row.chat_id,
+      unread: row.unread,
+      isMuted: row.muted === 1,
+      nickname: row.nickname,
+    }));
   }
 
   async get(user: SessionUser, chatId: string): Promise<SocialChat> {

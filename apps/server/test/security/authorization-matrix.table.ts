@@ -287,6 +287,10 @@ export const routeTable: Record<string, RouteRow> = {
     expect: signedIn(),
     why: "each user's own chat list",
   },
+  'GET /api/chat-social-msg/chats/unread': {
+    expect: signedIn(),
+    why: "each user's own chats' unread counts",
+  },
   'GET /api/chat-social-msg/rooms': {
     expect: signedIn(),
     why: "each user's own chat rooms",

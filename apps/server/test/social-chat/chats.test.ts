@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialChatApiPaths as paths, type SocialChat } from '@confab/protocol/social-chat';
+import {
+  socialChatApiPaths as paths,
+  type ChatUnread,
+  type SocialChat,
+} from '@confab/protocol/social-chat';
 import { databaseTargets } from '../helpers/database-targets';
 import { befriend, dataOf, friends, person, type Person } from '../helpers/social-chat';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -142,6 +146,37 @@ describe.each(databaseTargets)('social chats on $engine', (target) => {
     expect((await list(alice)).map((c) => c._id)).toEqual([chatId]);
     await alice.api.say(chatId, 'still there?');
     expect(await list(bob)).toMatchObject([{ _id: chatId, lastSeq: 2 }]);
+  });
+
+  // What every signed-in page reads for its notifications: the list's chats, a few fields each.
+  it("gives each chat of the viewer's list with its unread count, mute and nickname only", async () => {
+    const { alice, bob, chatId } = await friends(t.app);
+    const carol = await person(t.app);
+    await befriend(alice, carol);
+    const carolChat = (await list(alice)).find((chat) => chat.name === carol.user.username)!._id;
+    const unread = async (who: Person) =>
+      dataOf<{ chats: ChatUnread[] }>(await who.api.call('GET', paths.chatsUnread)).chats;
+
+    await bob.api.say(chatId, 'one');
+    await bob.api.say(chatId, 'two');
+    await toggle(alice, chatId, 'mute', true);
+    await alice.api.call('PUT', paths.chat(chatId), { nickname: 'Bobby' });
+    expect(
+      (await unread(alice)).sort((a, b) => (a._id === chatId ? -1 : b._id === chatId ? 1 : 0)),
+    ).toEqual([
+      { _id: chatId, unread: 2, isMuted: true, nickname: 'Bobby' },
+      { _id: carolChat, unread: 0, isMuted: false, nickname: null },
+    ]);
+    // The same counts as the list, and each user's own.
+    const listed = await list(alice);
+    for (const chat of await unread(alice)) {
+      expect(listed.find((c) => c._id === chat._id)).toMatchObject(chat);
+    }
+    expect(await unread(bob)).toEqual([{ _id: chatId, unread: 0, isMuted: false, nickname: null }]);
+    // A chat the viewer deleted is not in their list, so not here either.
+    await alice.api.call('DELETE', paths.chat(carolChat));
+    expect((await unread(alice)).map((chat) => chat._id)).toEqual([chatId]);
+    expect(await unread(await person(t.app))).toEqual([]);
   });
 
   it('lists the rooms a user may join with their last sequence number', async () => {

@@ -10,6 +10,7 @@ import { chatWith, messageIn } from '../social-chat/fixtures';
 vi.mock('socket.io-client', () => import('../helpers/fake-socket'));
 
 const chatsRoute = 'GET /api/chat-social-msg/chats';
+const unreadRoute = 'GET /api/chat-social-msg/chats/unread';
 const contactsRoute = 'GET /api/chat-social-msg/contacts/list';
 
 /** The browser's Notification, recording what the page shows. */
@@ -49,14 +50,23 @@ const bob = chatWith('bob', { unread: 2 });
 const muted = chatWith('carol', { unread: 5, isMuted: true });
 
 async function signedInAt(path: string, contacts = [contactWith('dave', 'pending', 'incoming')]) {
-  fakeServer({
+  const server = fakeServer({
     session: alice,
     routes: {
       [chatsRoute]: () => envelope({ chats: [bob, muted] }),
+      [unreadRoute]: () =>
+        envelope({
+          chats: [bob, muted].map(({ _id, unread, isMuted, nickname }) => ({
+            _id,
+            unread,
+            isMuted,
+            nickname,
+          })),
+        }),
       [contactsRoute]: () => envelope({ formattedContacts: contacts }),
     },
   });
-  return renderApp(path);
+  return { ...(await renderApp(path)), server };
 }
 
 function receive(chatId: string, unread: number, content: string) {
@@ -86,6 +96,17 @@ describe('what waits for the user, on every signed-in page', () => {
     });
     await waitFor(() => expect(document.title).not.toMatch(/^\(/));
     expect(screen.queryByTestId('nav-badge-chats')).not.toBeInTheDocument();
+  });
+});
+
+describe('what the notifications read', () => {
+  // The chat list with its previews is about 130 bytes a chat compressed: 127 kB for a user with
+  // a thousand chats, on every page, for a count.
+  it('reads the chats’ unread counts, not the chat list, on a page that does not show it', async () => {
+    const { server } = await signedInAt('/contacts');
+    await waitFor(() => expect(document.title).toMatch(/^\(2\) /));
+    expect(server.calls(unreadRoute).length).toBeGreaterThan(0);
+    expect(server.calls(chatsRoute)).toHaveLength(0);
   });
 });
 

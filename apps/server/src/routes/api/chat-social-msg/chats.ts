@@ -6,6 +6,7 @@ import {
   chatReplySchema,
   chatToggleBodySchema,
   chatToggleParamsSchema,
+  chatUnreadReplySchema,
   createChatBodySchema,
   deleteChatReplySchema,
   roomsReplySchema,
@@ -28,6 +29,12 @@ export const socialChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     socialChatRoutes.chats,
     { schema: { response: { 200: chatListReplySchema, ...errors } } },
     async (request) => ok({ chats: await chats.list(signedInUser(request)) }),
+  );
+
+  app.get(
+    socialChatRoutes.chatsUnread,
+    { schema: { response: { 200: chatUnreadReplySchema, ...errors } } },
+    async (request) => ok({ chats: await chats.unread(signedInUser(request)) }),
   );
 
   // POST /rooms is POST /chats (see the protocol).

@@ -1,5 +1,5 @@
 import type { Contact } from '@confab/protocol/contacts';
-import type { SocialChat } from '@confab/protocol/social-chat';
+import type { ChatUnread } from '@confab/protocol/social-chat';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attentionStore } from '@/lib/attention/attention-store';
@@ -15,12 +15,12 @@ import { notificationPermission, showNotice } from '../lib/show-notice';
 /** What the app gives the notifications: the lists they count from, and how to open a path. */
 export interface NotificationSources {
   viewerId: string | null;
-  loadChats: (signal?: AbortSignal) => Promise<readonly SocialChat[]>;
+  loadChats: (signal?: AbortSignal) => Promise<readonly ChatUnread[]>;
   loadContacts: (signal?: AbortSignal) => Promise<readonly Contact[]>;
   open: (url: string) => void;
 }
 
-type ChatState = Pick<SocialChat, 'unread' | 'isMuted' | 'nickname'>;
+type ChatState = Omit<ChatUnread, '_id'>;
 
 const isPendingIncoming = (contact: Contact) =>
   contact.status === 'pending' && contact.direction === 'incoming';
