@@ -6,9 +6,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildMetaPlugin, createBuildMeta } from './build/build-meta-plugin.ts';
 import { entryClosurePlugin } from './build/entry-closure-plugin.ts';
+import { pagePreloadPlugin } from './build/page-preload-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 import { signInDocumentPlugin } from './build/sign-in-document-plugin.ts';
+import { pagePreloads } from './src/app/router/page-preloads.ts';
 
 const serverTarget = `http://127.0.0.1:${process.env.SERVER_PORT || '3000'}`;
 
@@ -56,6 +58,7 @@ export default defineConfig(({ command }) => ({
     precompressPlugin(),
     signInDocumentPlugin(),
     entryClosure.plugin,
+    pagePreloadPlugin(fromHere('.'), documents.app, pagePreloads),
   ],
   resolve: {
     alias: [

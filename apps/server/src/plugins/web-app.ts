@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { pagePathOf, pagePreloadsFile, readPagePreloads } from '../lib/page-preloads';
 import { isSignInDocumentUrl } from '../lib/sign-in-document';
+import { keepSubresourceHeaders } from './security-headers';
+import { sessionCookieName } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +17,14 @@ declare module 'fastify' {
     sendWebApp(reply: FastifyReply, url: string): boolean;
   }
 }
+
+/**
+ * The build's scripts, styles and fonts, which a page loads and never opens as a document. Not
+ * its workers (`*.worker-*.js`), which run under their script's own policy, nor its SVGs, which
+ * are documents when opened alone. The path is the file's sent, its `.br` or `.gz` form included.
+ */
+const subresource = /\.(?:js|mjs|css|woff2?|ttf)(?:\.br|\.gz)?$/;
+const worker = /\.worker\b/;
 
 /** The sign-in and registration pages: a document of their own, without the app's router. */
 const signInDocument = 'sign-in.html';
@@ -30,9 +41,15 @@ export const webAppPlugin = fp<{ root: string | null }>(
   async (app, { root }) => {
     const available = root !== null && existsSync(join(root, 'index.html'));
     const hasSignIn = root !== null && existsSync(join(root, signInDocument));
+    const preloads = available ? readPagePreloads(root, app.log) : new Map<string, string>();
     app.decorate('sendWebApp', (reply: FastifyReply, url: string) => {
       if (!available) return false;
       const page = hasSignIn && isSignInDocumentUrl(url) ? signInDocument : 'index.html';
+      // A signed-in page's own scripts, named up front (see lib/page-preloads.ts). Only with a
+      // session cookie, not checked (a document load reads no session): a visitor without one
+      // is sent on to sign in and would load them for nothing.
+      const link = page === 'index.html' ? preloads.get(pagePathOf(url)) : undefined;
+      if (link && reply.request.cookies[sessionCookieName]) void reply.header('link', link);
       void reply.header('cache-control', 'no-cache').sendFile(page);
       return true;
     });
@@ -49,14 +66,17 @@ export const webAppPlugin = fp<{ root: string | null }>(
       index: false,
       preCompressed: true,
       // The compressed forms are found beside their file, never served under their own name;
-      // the sign-in document is served at its two paths only.
-      globIgnore: ['**/*.br', '**/*.gz', signInDocument],
+      // the sign-in document is served at its two paths only; the pages' preloads are the
+      // server's to read.
+      globIgnore: ['**/*.br', '**/*.gz', signInDocument, pagePreloadsFile],
       setHeaders(reply, path) {
         const immutable = path.includes(`${sep}assets${sep}`);
         void reply.header(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (immutable && subresource.test(path) && !worker.test(basename(path)))
+          keepSubresourceHeaders(reply);
       },
     });
   },

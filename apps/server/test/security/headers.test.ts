@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -30,6 +31,9 @@ describe('security headers', () => {
       '<!doctype html><title>Confab</title><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>',
     );
     writeFileSync(join(web, 'assets', 'index-abc.js'), 'console.log(1)');
+    writeFileSync(join(web, 'assets', 'index-abc.css'), 'body{margin:0}');
+    writeFileSync(join(web, 'assets', 'index-abc.css.br'), brotliCompressSync('body{margin:0}'));
+    writeFileSync(join(web, 'assets', 'markdown.worker-abc.js'), 'onmessage=()=>{}');
     writeFileSync(join(web, 'assets', 'logo-abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestApp(undefined, { webDistDir: web });
     cookie = (await signUp(t.app)).cookie;
@@ -43,7 +47,9 @@ describe('security headers', () => {
     [
       ['the HTML page', t.app.inject({ url: '/' })],
       ['a page of the web app', t.app.inject({ url: '/contacts' })],
-      ['a script', t.app.inject({ url: '/assets/index-abc.js' })],
+      // A worker runs under the policy its script comes with; an SVG opened on its own is a
+      // document that could run script.
+      ['a worker script', t.app.inject({ url: '/assets/markdown.worker-abc.js' })],
       ['an image', t.app.inject({ url: '/assets/logo-abc.svg' })],
       ['an API reply', t.app.inject({ url: '/api/_auth/session', headers: { cookie } })],
       ['an API error', t.app.inject({ url: '/api/mcp/tools' })],
@@ -96,6 +102,41 @@ describe('security headers', () => {
       expect(headers['origin-agent-cluster'], what).toBe('?1');
       expect(headers['x-powered-by'], what).toBeUndefined();
     }
+  });
+
+  it('sends a script or style of the page only the headers a subresource uses: each costs its bytes on every file', async () => {
+    const documentOnly = [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const url of [
+      '/assets/index-abc.js',
+      '/assets/index-abc.css',
+      '/assets/index-abc.js?v=1',
+    ]) {
+      const { statusCode, headers } = await t.app.inject({
+        url,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(statusCode, url).toBe(200);
+      if (url.endsWith('.css')) expect(headers['content-encoding']).toBe('br');
+      // What still acts on a script or a style: no sniffing it into another type, no loading
+      // it from another site, no referrer for what a style fetches.
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(headers['referrer-policy'], url).toBe('no-referrer');
+      for (const name of documentOnly) expect(headers[name], `${url}: ${name}`).toBeUndefined();
+    }
+    // A path that only looks like an asset gets the page, with every header.
+    const page = await t.app.inject({ url: '/assets/missing-abc.js' });
+    expect(page.headers['content-security-policy']).toBeDefined();
   });
 
   it('serves API replies as JSON, never as something a browser would render', async () => {

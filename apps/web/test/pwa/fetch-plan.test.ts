@@ -69,6 +69,7 @@ describe('the service worker’s plan for a request', () => {
         'builds/meta/abc.json',
         '.vite/manifest.json',
         'sw.js',
+        'page-preloads.json',
       ]),
     ).toEqual([
       'assets/KaTeX_Main-Regular-B22Nviop.woff2',

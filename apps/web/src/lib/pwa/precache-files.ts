@@ -7,7 +7,8 @@ function fontStem(fileName: string): string {
 
 /**
  * The files of a build worth keeping offline, from every file it wrote: not the build's id,
- * its manifest, compressed forms or source maps, and no font in an older format where a WOFF2
+ * its manifests (the bundler's, and the pages' preloads the server reads), compressed forms or
+ * source maps, and no font in an older format where a WOFF2
  * exists (every browser with service workers reads WOFF2, so it never fetches the others).
  */
 export function precachedFiles(fileNames: Iterable<string>): string[] {
@@ -16,6 +17,7 @@ export function precachedFiles(fileNames: Iterable<string>): string[] {
   return names
     .filter((name) => {
       if (name.startsWith('.vite/') || name.startsWith('builds/') || name === 'sw.js') return false;
+      if (name === 'page-preloads.json') return false;
       if (/\.(?:br|gz|map)$/.test(name)) return false;
       if (/\.ttf$/.test(name)) return false;
       return !(name.endsWith('.woff') && woff2.has(fontStem(name)));
