@@ -5,6 +5,7 @@ import { RouteErrorPage } from '@/app/error-pages/route-error-page';
 import { lazyRoute } from '@/app/router/lazy-route';
 import { setNavigationTargetSource } from '@/app/router/navigation-target';
 import { assignLocation } from '@/lib/browser-location';
+import { fetchPanelCodeWith, preloadable } from '@/lib/preloadable';
 import { claimChunkReload, isChunkLoadError } from '@/lib/version/chunk-reload';
 import { fakeServer, json } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
@@ -141,5 +142,38 @@ describe('a page whose chunk fails to load', () => {
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(assignLocation).not.toHaveBeenCalled();
     expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('a panel whose code fails to load', () => {
+  afterEach(() => fetchPanelCodeWith((load) => load));
+
+  it('reloads the page at its address when the server serves a new build, as a page does', async () => {
+    setOnline(true);
+    fakeServer({
+      routes: { 'GET /builds/latest.json': () => json({ id: 'build-2', timestamp: 2 }) },
+    });
+    setNavigationTargetSource(() => ({ pathname: '/agents/mindBox', search: '', hash: '' }));
+    fetchPanelCodeWith(lazyRoute);
+    const Panel = preloadable<object>(() => Promise.reject(chunkError()));
+    void Panel.load();
+    await vi.waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/agents/mindBox'));
+  });
+
+  it('is fetched again once the server answers with the same build, without a reload', async () => {
+    setOnline(true);
+    fakeServer({
+      routes: { 'GET /builds/latest.json': () => json({ id: 'test-build', timestamp: 1 }) },
+    });
+    fetchPanelCodeWith(lazyRoute);
+    let attempts = 0;
+    const Panel = preloadable(async () => {
+      attempts += 1;
+      if (attempts === 1) throw chunkError();
+      return () => <p>Panel</p>;
+    });
+    await Panel.load();
+    expect(attempts).toBe(2);
+    expect(assignLocation).not.toHaveBeenCalled();
   });
 });

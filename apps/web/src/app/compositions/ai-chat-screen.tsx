@@ -1,6 +1,5 @@
 import { toolStateKey } from '@confab/protocol/mcp-model-tools';
 import { useMemo } from 'react';
-import { ProviderSettingsPanel } from '@/features/ai-settings/components/provider-settings-panel';
 import { ChatToolPicker } from '@/features/mcp-tools/components/chat-tool-picker';
 import { ChatToolCallCard } from '@/features/mcp-tools/components/chat-tool-call-card';
 import { ToolApprovalHost } from '@/features/mcp-tools/components/tool-approval-host';
@@ -20,8 +19,20 @@ import {
 } from '@/features/ai-chat/lib/tool-selection-field-context';
 import { getSettings, updateSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings } from '@/lib/stored-settings/use-settings';
+import { loadNamespaces } from '@/lib/i18n/i18n';
+import { preloadable } from '@/lib/preloadable';
 import { chatToolsFrom } from './chat-tools-adapter';
 import { mcpPromptSources } from './prompt-sources-adapter';
+
+// The provider settings, code and texts, load when first opened (or shown in the first-run
+// card), not with the page.
+const ProviderSettingsPanel = preloadable(async () => {
+  const [module] = await Promise.all([
+    import('@/features/ai-settings/components/provider-settings-panel'),
+    loadNamespaces(['aiSettings']),
+  ]);
+  return module.ProviderSettingsPanel;
+});
 
 const toolCallView: ToolCallView = (call, live) => <ChatToolCallCard call={call} live={live} />;
 // Approvals are kept with each chat's data: a reload does not ask again, and they sync with it.
@@ -51,6 +62,7 @@ export function AiChatScreen() {
           <ToolSelectionFieldContext.Provider value={toolSelectionField}>
             <AiChatPage
               providerSettings={(provider) => <ProviderSettingsPanel initialProvider={provider} />}
+              loadProviderSettings={ProviderSettingsPanel.load}
               setupForm={<ProviderSettingsPanel firstRun />}
               toolbarExtras={
                 <ToolSettingsDialog

@@ -132,7 +132,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               paths.mindBox,
               lazyPage(
                 () => import('../compositions/ai-chat-screen').then((m) => m.AiChatScreen),
-                ['mindBox', 'aiSettings', 'mcpTools'],
+                // The provider settings' texts (aiSettings) come with their code, when opened.
+                ['mindBox', 'mcpTools'],
               ),
             ),
             page(

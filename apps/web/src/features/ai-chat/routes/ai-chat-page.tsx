@@ -27,6 +27,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
 import { useChatTools } from '../lib/chat-tools-context';
 import { missingSettings } from '../lib/provider-readiness';
 import { chatProvider } from '../lib/chat-provider';
@@ -35,13 +36,12 @@ import { loadSettings } from '@/lib/stored-settings/settings-store';
 import { useSettings, useSettingsSaved } from '@/lib/stored-settings/use-settings';
 import { ChatInput } from '@/components/chat-input/chat-input';
 import { ChatList } from '../components/chat-list';
-import { ChatSettingsForm } from '../components/chat-settings-form';
 import { ChatTransferMenu } from '../components/chat-transfer-menu';
 import { ModelPicker } from '../components/model-picker';
 import { useHistorySyncStore } from '../stores/history-sync-store';
-import { ImportSummaryDialog } from '../components/import-summary-dialog';
 import { useChatTransfer } from '../hooks/use-chat-transfer';
-import { InspectorPanel } from '../components/inspector-panel';
+import { ImportSummaryDialog } from '../components/import-summary-dialog';
+import { PromptArgumentForm } from '../components/prompt-argument-form';
 import { useMarkdownPreload } from '../components/markdown-view-lazy';
 import { MessageList } from '../components/message-list';
 import { useMessageListKey } from '../hooks/use-message-list-key';
@@ -51,13 +51,11 @@ import { usePromptAttachments } from '../hooks/use-prompt-attachments';
 import { useSlashPrompts } from '../hooks/use-slash-prompts';
 import { usePromptSources } from '../lib/prompt-sources';
 import { SlashPromptMenu } from '../components/slash-prompt-menu';
-import { PromptArgumentForm } from '../components/prompt-argument-form';
 import { ResourcePicker } from '../components/resource-picker';
-import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { ShareRangeDialog } from '../components/share-range-dialog';
 import { buildShareSnapshot } from '../lib/share-snapshot';
 import { useShareToChat } from '@/lib/ai-bridge/share-to-chat-slot';
 import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
+import { preloadable } from '@/lib/preloadable';
 import {
   chooseModel,
   deleteChat,
@@ -73,10 +71,33 @@ import {
 } from '../actions/chat-actions';
 import { selectReplying, useChatStore } from '../stores/chat-store';
 import { usePresets } from '../hooks/use-presets';
-import { PresetManager } from '../components/preset-manager';
 import { PresetMenu } from '../components/preset-menu';
 
 type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | 'presets' | null;
+
+// The panels' code loads when one is first opened, not with the page (most visits open none).
+const ChatSettingsForm = preloadable(() =>
+  import('../components/chat-settings-form').then((m) => m.ChatSettingsForm),
+);
+const InspectorPanel = preloadable(() =>
+  import('../components/inspector-panel').then((m) => m.InspectorPanel),
+);
+const PresetManager = preloadable(() =>
+  import('../components/preset-manager').then((m) => m.PresetManager),
+);
+// So are the dialogs the user opens, each mounted only while it is open. Those the page opens by
+// itself (the import summary, a prompt's arguments) are small and stay, so that they show at once.
+const ShortcutsDialog = preloadable(
+  () => import('../components/shortcuts-dialog').then((m) => m.ShortcutsDialog),
+  null,
+);
+const ShareRangeDialog = preloadable(
+  () => import('../components/share-range-dialog').then((m) => m.ShareRangeDialog),
+  null,
+);
+// What opens once the code of `dialog` is there, or could not be loaded (its error then shows).
+const afterLoading = (dialog: { load: () => Promise<void> }, open: () => void) =>
+  void dialog.load().then(open, open);
 
 /**
  * /agents/mindBox: the AI chat screen. Chats on the left; the open chat's messages, toolbar and
@@ -85,10 +106,13 @@ type Panel = 'chats' | 'chat' | 'inspector' | 'provider' | 'presets' | null;
  */
 export function AiChatPage({
   providerSettings,
+  loadProviderSettings,
   setupForm,
   toolbarExtras,
 }: {
   providerSettings?: ReactNode | ((provider: ProviderName) => ReactNode);
+  /** Loads the provider settings' code, when it loads apart: awaited before they open. */
+  loadProviderSettings?: () => Promise<void>;
   /** The provider form shown in the first-run card (a first visit with no provider ready). */
   setupForm?: ReactNode;
   /** More toolbar buttons, e.g. the tool settings. */
@@ -134,6 +158,20 @@ export function AiChatPage({
   const missing = missingSettings(provider);
   const model = active ? chatModel(active, provider) : provider.model;
   const closePanel = (open: boolean) => !open && setPanel(null);
+  const panelCode: Partial<Record<NonNullable<Panel>, () => Promise<void>>> = {
+    chat: ChatSettingsForm.load,
+    inspector: InspectorPanel.load,
+    presets: PresetManager.load,
+    provider: loadProviderSettings,
+  };
+  // A panel opens once its code is there, whole, with the focus on its first control. An outage
+  // or a new deployment is handled as for a page (lazyRoute); any other failure opens it anyway,
+  // on the page's error view.
+  const openPanel = (next: NonNullable<Panel>) => {
+    const load = panelCode[next];
+    if (load) afterLoading({ load }, () => setPanel(next));
+    else setPanel(next);
+  };
   const composerRef = useRef<HTMLTextAreaElement>(null);
   // Set by New chat: the phone's chat list sheet then gives the focus to the composer, not
   // back to the button that opened the sheet.
@@ -154,7 +192,7 @@ export function AiChatPage({
   const missingText = t('notReady.text', { provider: provider.provider, missing: missingList });
   const openProviderSettings = (name: ProviderName = provider.provider) => {
     setSettingsFor(name);
-    setPanel('provider');
+    openPanel('provider');
   };
   // A first visit (no chat yet, and no settings of the user's or nothing to chat with): the
   // setup comes first, even when the default Ollama on this machine would answer.
@@ -163,6 +201,18 @@ export function AiChatPage({
     loaded &&
     chats.length === 0 &&
     (missing.length > 0 || settingsSaved === false);
+  // The first-run card shows its form once the form's code is there (a spinner until then),
+  // rather than suspending the page's tree on it.
+  const [setupLoaded, setSetupLoaded] = useState(!loadProviderSettings);
+  useEffect(() => {
+    if (!firstRun || setupLoaded || !loadProviderSettings) return;
+    let live = true;
+    const show = () => live && setSetupLoaded(true);
+    void loadProviderSettings().then(show, show);
+    return () => {
+      live = false;
+    };
+  }, [firstRun, setupLoaded, loadProviderSettings]);
   const attachments = usePromptAttachments(settings, active);
   const promptSources = usePromptSources();
   const slash = useSlashPrompts(promptSources, composerRef);
@@ -195,7 +245,7 @@ export function AiChatPage({
       setPanel('chats');
     },
     newChat: startChat,
-    showShortcuts: () => setShortcutsOpen(true),
+    showShortcuts: () => afterLoading(ShortcutsDialog, () => setShortcutsOpen(true)),
     composer: () => composerRef.current,
   });
   const editLastPrompt = () => {
@@ -218,7 +268,7 @@ export function AiChatPage({
           onStart={startFromPreset}
           onManage={() => {
             composerFocusOnClose.current = false;
-            setPanel('presets');
+            openPanel('presets');
           }}
         />
       }
@@ -277,13 +327,13 @@ export function AiChatPage({
               icon={SlidersHorizontal}
               label={t('toolbar.chatSettings')}
               disabled={!active}
-              onClick={() => setPanel('chat')}
+              onClick={() => openPanel('chat')}
             />
             <ToolbarButton
               icon={Info}
               label={t('toolbar.inspector')}
               disabled={!active}
-              onClick={() => setPanel('inspector')}
+              onClick={() => openPanel('inspector')}
             />
             <ChatTransferMenu
               activeId={activeId}
@@ -296,7 +346,7 @@ export function AiChatPage({
                 icon={Share2}
                 label={t('share.conversation')}
                 disabled={!messages.length}
-                onClick={() => setChoosingRange(true)}
+                onClick={() => afterLoading(ShareRangeDialog, () => setChoosingRange(true))}
               />
             ) : null}
             {toolbarExtras}
@@ -304,7 +354,7 @@ export function AiChatPage({
               icon={Keyboard}
               label={t('shortcuts.open')}
               iconOnly
-              onClick={() => setShortcutsOpen(true)}
+              onClick={() => afterLoading(ShortcutsDialog, () => setShortcutsOpen(true))}
             />
             <ToolbarButton
               icon={Settings2}
@@ -327,7 +377,11 @@ export function AiChatPage({
               {missing.length ? <p className="text-sm">{missingText}</p> : null}
               {/* Started again when the settings change elsewhere (the settings dialog, another
                   tab), so that it never shows a provider other than the one in use. */}
-              <Fragment key={JSON.stringify(provider)}>{setupForm}</Fragment>
+              {setupLoaded ? (
+                <Fragment key={JSON.stringify(provider)}>{setupForm}</Fragment>
+              ) : (
+                <Spinner label={t('firstRun.title')} className="self-center p-4" />
+              )}
             </section>
           ) : messages.length || (loaded && !messagesLoading) ? (
             // Mounted in an empty chat too, under its empty state: the first send then only
@@ -441,22 +495,26 @@ export function AiChatPage({
         </FileDropZone>
       </div>
       <PromptArgumentForm prompt={slash.chosen} onSubmit={slash.fill} onClose={slash.cancel} />
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {shortcutsOpen ? <ShortcutsDialog open onOpenChange={setShortcutsOpen} /> : null}
       {ShareToChat ? (
         <>
-          <ShareRangeDialog
-            open={choosingRange}
-            messages={messages}
-            onOpenChange={setChoosingRange}
-            onShare={(turns) => {
-              setChoosingRange(false);
-              setSharing(buildShareSnapshot(active, turns));
-            }}
-          />
-          {/* The dialog's code loads on its own: the page does not wait for it. */}
-          <Suspense fallback={null}>
-            <ShareToChat payload={sharing} onClose={closeShare} />
-          </Suspense>
+          {choosingRange ? (
+            <ShareRangeDialog
+              open
+              messages={messages}
+              onOpenChange={setChoosingRange}
+              onShare={(turns) => {
+                setChoosingRange(false);
+                setSharing(buildShareSnapshot(active, turns));
+              }}
+            />
+          ) : null}
+          {/* The dialog's code (and its catalog) loads when it is first opened, not with the page. */}
+          {sharing ? (
+            <Suspense fallback={null}>
+              <ShareToChat payload={sharing} onClose={closeShare} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       <ImportSummaryDialog outcome={transfer.outcome} onClose={transfer.closeOutcome} />

@@ -10,9 +10,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { preloadable } from '@/lib/preloadable';
 import { useOAuthResult } from '../hooks/use-oauth-result';
 import type { ToolSwitches } from './server-tools';
-import { ToolSettings } from './tool-settings';
+
+// The servers' settings (forms, sign-in, their tools) load when first opened, not with the page.
+const ToolSettings = preloadable(() => import('./tool-settings').then((m) => m.ToolSettings));
 
 /**
  * The "Tools" button of the chat screen and the settings it opens: open at once when the
@@ -26,7 +29,10 @@ export function ToolSettingsDialog({ switches }: { switches: ToolSwitches }) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        // Opened once its code is there, whole, with the focus on its first control.
+        const show = () => setOpen(true);
+        if (next) void ToolSettings.load().then(show, show);
+        else setOpen(false);
         if (!next && result) clearResult();
       }}
     >
