@@ -6,6 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadAccountSwitch } from './lib/account-storage/account-storage';
 import { createAppRouter } from './app/router/create-app-router';
 import { i18nReady } from './lib/i18n/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -15,7 +16,9 @@ import { startVersionCheck } from './lib/version/version-check';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The router starts its first navigation (session read, page chunk) while the texts load.
+// The router starts its first navigation (session read, page chunk) while the texts load; the
+// account switch, which a signed-in page's stores wait for, loads meanwhile too.
+preloadAccountSwitch();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 await i18nReady;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '@/components/app-header/app-header';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useTimeFormatWarmUp } from '@/lib/time/time-format-warm-up';
 import { AppNotifications } from '../compositions/app-notifications';
 import { AppLoading } from './app-loading';
 
@@ -13,6 +14,7 @@ import { AppLoading } from './app-loading';
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  useTimeFormatWarmUp();
   return (
     <TooltipProvider>
       <div className="flex min-h-dvh flex-col has-[[data-fill-window]]:h-dvh">

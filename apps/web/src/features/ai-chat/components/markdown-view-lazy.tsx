@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import type * as ViewModule from './markdown-view';
 
 // The markdown pipeline (parser, GFM, sanitiser, code highlighting) is most of the AI chat's
@@ -18,19 +19,6 @@ function loadView(): Promise<typeof ViewModule> {
   return viewLoading;
 }
 const FormattedView = lazy(() => loadView().then((module) => ({ default: module.MarkdownView })));
-
-/** How long the preload waits for an idle moment before it goes ahead anyway. */
-const idleTimeoutMs = 2000;
-
-/** Runs `task` once the page is idle (or after idleTimeoutMs); returns its cancellation. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: idleTimeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, idleTimeoutMs);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Loads the markdown view and the parser a streaming reply is formatted with once the page is
