@@ -1,5 +1,6 @@
 import type { AiPreset } from '@confab/protocol/ai-presets';
 import { ChevronDown, Settings2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -30,8 +31,19 @@ export function PresetMenu({
   onManage: () => void;
 }) {
   const { t } = useTranslation('mindBox');
+  // Starting a chat gives the focus to its composer, whenever the chat is ready: the menu must
+  // not take it back to its button as it closes (it would, a moment after, on any choice).
+  const started = useRef(false);
+  const start = (preset: AiPreset) => {
+    started.current = true;
+    onStart(preset);
+  };
+  const keepFocus = (event: Event) => {
+    if (started.current) event.preventDefault();
+    started.current = false;
+  };
   const item = (preset: AiPreset) => (
-    <DropdownMenuItem key={preset.id} onSelect={() => onStart(preset)}>
+    <DropdownMenuItem key={preset.id} onSelect={() => start(preset)}>
       <span className="min-w-0 break-words">{presetLabel(preset)}</span>
     </DropdownMenuItem>
   );
@@ -43,7 +55,10 @@ export function PresetMenu({
           <span className="sr-only">{t('presets.menu')}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="max-h-[70vh] w-64 max-w-[calc(100vw-2rem)] overflow-y-auto">
+      <DropdownMenuContent
+        onCloseAutoFocus={keepFocus}
+        className="max-h-[70vh] w-64 max-w-[calc(100vw-2rem)] overflow-y-auto"
+      >
         <DropdownMenuLabel>{t('presets.builtInGroup')}</DropdownMenuLabel>
         {builtIns.map(item)}
         <DropdownMenuSeparator />
