@@ -1,13 +1,9 @@
 import 'fake-indexeddb/auto';
-import { defaultSettings } from '@confab/protocol/ai-settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { markdownParser } from '@/features/ai-chat/lib/markdown-processor';
-import { chatDb } from '@/features/ai-chat/stores/chat-db';
-import { declareAccount } from '@/lib/account-storage/account-storage';
-import { saveSettings } from '@/lib/stored-settings/settings-store';
 import { alice, fakeServer } from '../helpers/fake-server';
-import { forgetPageMemory, stubLayout } from '../helpers/ai-chat-page';
+import { emptyAiChats } from '../helpers/ai-chat-page';
 import { renderApp } from '../helpers/render-app';
 import { warmAiChatPage } from '../helpers/warm-ai-chat';
 
@@ -16,16 +12,7 @@ warmAiChatPage();
 afterEach(() => vi.unstubAllGlobals());
 
 it('an empty chat loads the markdown parser while idle, before its first reply', async () => {
-  declareAccount('u-1');
-  stubLayout();
-  forgetPageMemory();
-  const db = await chatDb();
-  for (const chat of await db.listChats()) await db.deleteChat(chat.id);
-  const settings = defaultSettings();
-  settings.api.providers.Ollama.base = 'http://127.0.0.1:1';
-  settings.api.providers.Ollama.model = 'gemma3:1b';
-  await saveSettings(settings);
-  forgetPageMemory();
+  await emptyAiChats();
   fakeServer({ session: alice });
   // The idle moment after the page shows comes at once here; cancelling is a timer's too.
   vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));

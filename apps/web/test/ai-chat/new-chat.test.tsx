@@ -1,32 +1,18 @@
 import 'fake-indexeddb/auto';
-import { defaultSettings } from '@confab/protocol/ai-settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
 import { useChatStore } from '@/features/ai-chat/stores/chat-store';
-import { declareAccount } from '@/lib/account-storage/account-storage';
-import { saveSettings } from '@/lib/stored-settings/settings-store';
 import { aiChat, aiMessage } from '../helpers/ai-chat-records';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
-import { forgetPageMemory, stubLayout } from '../helpers/ai-chat-page';
+import { emptyAiChats } from '../helpers/ai-chat-page';
 import { warmAiChatPage } from '../helpers/warm-ai-chat';
 
 warmAiChatPage();
 
-const reload = forgetPageMemory;
-
 beforeEach(async () => {
-  declareAccount('u-1');
-  stubLayout();
-  reload();
-  const db = await chatDb();
-  for (const chat of await db.listChats()) await db.deleteChat(chat.id);
-  const settings = defaultSettings();
-  settings.api.providers.Ollama.base = 'http://127.0.0.1:1';
-  settings.api.providers.Ollama.model = 'gemma3:1b';
-  await saveSettings(settings);
-  reload();
+  await emptyAiChats();
   fakeServer({ session: alice });
 });
 
@@ -109,9 +95,12 @@ describe('opening a chat', { timeout: 20_000 }, () => {
     expect(await within(log).findByText('reply m1')).toBeInTheDocument();
     const chats = screen.getByRole('navigation', { name: 'AI chats' });
     await view.user.click(within(chats).getByRole('button', { name: 'Second talk' }));
-    expect(
-      await within(screen.getByRole('log', { name: 'AI chat' })).findByText('reply m2'),
-    ).toBeInTheDocument();
+    // While the second chat's messages are read the page shows no list at all.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('log', { name: 'AI chat' })).getByText('reply m2'),
+      ).toBeInTheDocument(),
+    );
     watcher.disconnect();
     expect(saidEmpty).toBe(false);
   });

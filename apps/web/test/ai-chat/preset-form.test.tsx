@@ -1,21 +1,10 @@
-import type { AiPreset } from '@confab/protocol/ai-presets';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PresetForm } from '@/features/ai-chat/components/preset-form';
+import { aiPreset } from '../helpers/ai-chat-records';
 
-const preset: AiPreset = {
-  id: 'p1',
-  name: 'Reviewer',
-  systemMessage: 'Review.',
-  provider: 'OpenAI',
-  model: '',
-  temperature: 0.5,
-  maxTokens: null,
-  maxCtxMessages: 4,
-  createdAt: 1,
-  updatedAt: 1,
-};
+const preset = aiPreset('p1', { name: 'Reviewer', systemMessage: 'Review.', provider: 'OpenAI' });
 
 // docs/product.md#presets: a preset's blank model is its own provider's, not the open chat's.
 describe('the preset form', () => {

@@ -1,17 +1,15 @@
 import 'fake-indexeddb/auto';
 import type { AiPreset } from '@confab/protocol/ai-presets';
-import { defaultSettings } from '@confab/protocol/ai-settings';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { builtInPresets } from '@/features/ai-chat/lib/built-in-presets';
 import { presetDraftOf, validatePreset } from '@/features/ai-chat/lib/presets';
 import { chatDb } from '@/features/ai-chat/stores/chat-db';
 import { useChatStore } from '@/features/ai-chat/stores/chat-store';
-import { declareAccount } from '@/lib/account-storage/account-storage';
 import { changeLanguage, i18n } from '@/lib/i18n/i18n';
 import { getSettings, saveSettings } from '@/lib/stored-settings/settings-store';
 import { aiChat } from '../helpers/ai-chat-records';
-import { forgetPageMemory, stubLayout } from '../helpers/ai-chat-page';
+import { emptyAiChats, forgetPageMemory } from '../helpers/ai-chat-page';
 import { alice, fakeServer } from '../helpers/fake-server';
 import { renderApp } from '../helpers/render-app';
 import { warmAiChatPage } from '../helpers/warm-ai-chat';
@@ -35,17 +33,9 @@ const reviewer: AiPreset = {
 };
 
 beforeEach(async () => {
-  declareAccount('u-1');
-  stubLayout();
-  forgetPageMemory();
-  const db = await chatDb();
-  for (const chat of await db.listChats()) await db.deleteChat(chat.id);
-  const settings = defaultSettings();
-  settings.api.providers.Ollama.base = 'http://127.0.0.1:1';
-  settings.api.providers.Ollama.model = 'gemma3:1b';
-  settings.presets = [reviewer];
-  await saveSettings(settings);
-  forgetPageMemory();
+  await emptyAiChats((settings) => {
+    settings.presets = [reviewer];
+  });
   fakeServer({ session: alice });
 });
 

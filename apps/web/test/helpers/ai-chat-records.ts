@@ -1,4 +1,5 @@
 import type { AiChat, AiChatMessage } from '@confab/protocol/ai-chat';
+import type { AiPreset } from '@confab/protocol/ai-presets';
 
 /** An AI chat as the app stores it, with the defaults of a new chat; `changes` override them. */
 export const aiChat = (id: string, changes: Partial<AiChat> = {}): AiChat => ({
@@ -40,5 +41,20 @@ export const aiMessage = (
   citedFiles: [],
   citedChunks: [],
   createdAt: 10,
+  ...changes,
+});
+
+/** A saved preset (`{id}` as its name), with the defaults of a new one; `changes` override them. */
+export const aiPreset = (id: string, changes: Partial<AiPreset> = {}): AiPreset => ({
+  id,
+  name: id,
+  systemMessage: '',
+  provider: 'Ollama',
+  model: '',
+  temperature: 0.5,
+  maxTokens: null,
+  maxCtxMessages: 4,
+  createdAt: 1,
+  updatedAt: 1,
   ...changes,
 });
