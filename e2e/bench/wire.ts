@@ -4,20 +4,26 @@
 //  1. JavaScript of the sign-in page (/public/login): at most 100 kB;
 //  2. JavaScript of the AI chat page (/agents/mindBox), signed in: at most 300 kB;
 //  3. cold open of the AI chat over 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency (CDP
-//     Network.emulateNetworkConditions), navigation to its message box shown: at most 3 s;
+//     Network.emulateNetworkConditions), from the navigation's start to the first frame with its
+//     message box, on the page's own clock: at most 3 s;
 //  4. the chat list of a viewer with 1,000 chats, as the conversations page fetches it: at most
 //     150 kB a fetch (and how many fetches one open makes).
+// BENCH_HOLD=<part of a URL>=<ms> holds the cold open's requests for those URLs that long, to
+// see whether the page waits for them. BENCH_MARKS=1 prints when the first cold open showed
+// its landmarks (the app, the navigation, the chat, the message box), its long tasks and API
+// replies.
 // 1 kB is 1,000 bytes. With BENCH_BASELINE_ROOT set to a folder holding another build of the app
 // (its apps/server/dist and apps/web/dist, e.g. of main, beside a node_modules), that build is
 // measured first in the same run, and every budget is reported for both with its ratio to the
 // limit.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../support/chromium';
 import { freePort } from '../support/free-port';
+import { startTrace } from './task-trace';
 import { waitForServer } from '../support/wait-for-server';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -85,6 +91,10 @@ async function recordTransfers(page: Page, throttle = false) {
 
 function scripts(transfers: Transfer[]) {
   const js = transfers.filter((t) => t.type === 'Script');
+  // BENCH_FILES=1 lists each page's scripts, largest first: what a budget's bytes are.
+  if (process.env.BENCH_FILES)
+    for (const t of [...js].sort((a, b) => b.bytes - a.bytes))
+      console.log(`    ${kB(t.bytes).padStart(9)}  ${t.encoding.padEnd(8)} ${t.url}`);
   return {
     files: js.length,
     bytes: js.reduce((sum, t) => sum + t.bytes, 0),
@@ -138,9 +148,33 @@ async function coldOpen(browser: Browser, base: string, token: string) {
     try {
       const page = await context.newPage();
       const transfers = await recordTransfers(page, true);
-      const started = performance.now();
+      const trace = process.env.BENCH_TRACE_SAVE && i === 0 ? await startTrace(page) : null;
+      // BENCH_HOLD=<part of a URL>=<ms> holds those requests that long: whether the page waits
+      // for them shows in the time it takes.
+      const [held, holdMs] = (process.env.BENCH_HOLD ?? '').split('=');
+      if (held && holdMs)
+        await page.route(
+          (url) => url.href.includes(held),
+          async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, Number(holdMs)));
+            await route.continue();
+          },
+        );
+      if (process.env.BENCH_MARKS && i === 0) await page.addInitScript(recordMarks);
+      await page.addInitScript(recordMessageBoxShown);
       await openAiChat(page, base);
-      times.push(performance.now() - started);
+      // The page's own clock: from the navigation's start to the first frame showing the
+      // message box. Playwright's wait polls at up to 500 ms intervals, which would count up
+      // to half a second the user never waited.
+      times.push(await page.evaluate(() => (window as unknown as ShownWindow).messageBoxShown));
+      // BENCH_MARKS=1 prints when the first cold open's page showed what, and its long tasks.
+      if (process.env.BENCH_MARKS && i === 0) {
+        const marks = await page.evaluate(() => (window as unknown as MarkedWindow).benchMarks);
+        for (const [what, at] of marks.sort((a, b) => a[1] - b[1]))
+          console.log(`    ${at.toFixed(0).padStart(5)} ms  ${what}`);
+      }
+      // BENCH_TRACE_SAVE=<file> keeps the first cold open's trace (what the page waited for).
+      if (trace) writeFileSync(process.env.BENCH_TRACE_SAVE!, JSON.stringify(await trace.stop()));
       // BENCH_WATERFALL=1 prints what the throttled open loaded, when, in order.
       if (process.env.BENCH_WATERFALL && i === 0) {
         for (const t of transfers().sort((a, b) => a.sent - b.sent)) {
@@ -155,6 +189,58 @@ async function coldOpen(browser: Browser, base: string, token: string) {
     }
   }
   return { median: median(times), all: times };
+}
+
+type ShownWindow = Window & { messageBoxShown: Promise<number> };
+
+/**
+ * Runs in the page before its scripts: resolves `messageBoxShown` with the time (since the
+ * navigation started) of the first frame after the message box is in the page and visible.
+ */
+function recordMessageBoxShown() {
+  (window as unknown as ShownWindow).messageBoxShown = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const box = document.querySelector('textarea[aria-label="Message"]');
+      if (!box?.checkVisibility()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now()));
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+type MarkedWindow = Window & { benchMarks: [string, number][] };
+
+/** Runs in the page before its scripts: notes when each of a few landmarks first shows. */
+function recordMarks() {
+  const marks: [string, number][] = [];
+  (window as unknown as MarkedWindow).benchMarks = marks;
+  const landmarks: [string, string][] = [
+    ['a spinner', '#root [role="status"]'],
+    ['the header', '#root header'],
+    ['the AI chat log', '[role="log"]'],
+    ['the message box', 'textarea[aria-label="Message"]'],
+  ];
+  const shown = new Set<string>();
+  new MutationObserver(() => {
+    for (const [name, selector] of landmarks) {
+      const now = document.querySelector(selector) !== null;
+      if (now === shown.has(name)) continue;
+      if (now) shown.add(name);
+      else shown.delete(name);
+      marks.push([`${now ? 'shows' : 'hides'} ${name}`, performance.now()]);
+    }
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries())
+      marks.push([`long task of ${task.duration.toFixed(0)} ms`, task.startTime]);
+  }).observe({ type: 'longtask', buffered: true });
+  for (const type of ['resource'] as const)
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[])
+        if (entry.initiatorType === 'fetch' || entry.name.includes('/api/'))
+          marks.push([`fetched ${new URL(entry.name).pathname}`, entry.responseEnd]);
+    }).observe({ type, buffered: true });
 }
 
 async function chatList(context: BrowserContext, base: string) {
