@@ -41,6 +41,13 @@ export function readPagePreloads(root: string, log: FastifyBaseLogger): Map<stri
   return links;
 }
 
+/**
+ * The session's read, which both documents start with (the sign-in page to send a signed-in
+ * visitor on): fetched beside their scripts instead of once those have run. `as=fetch` with
+ * `crossorigin` (same-origin credentials) is what the page's own `fetch` is matched against.
+ */
+export const sessionReadPreload = '</api/_auth/session>; rel=preload; as=fetch; crossorigin';
+
 /** The page a document request is for, as the web app's router reads its path. */
 export function pagePathOf(url: string): string {
   return normalizePathname(url.split(/[?#]/, 1)[0] ?? '/');

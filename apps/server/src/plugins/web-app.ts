@@ -3,7 +3,12 @@ import { basename, join, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { pagePathOf, pagePreloadsFile, readPagePreloads } from '../lib/page-preloads';
+import {
+  pagePathOf,
+  pagePreloadsFile,
+  readPagePreloads,
+  sessionReadPreload,
+} from '../lib/page-preloads';
 import { isSignInDocumentUrl } from '../lib/sign-in-document';
 import { keepSubresourceHeaders } from './security-headers';
 import { sessionCookieName } from './session';
@@ -45,11 +50,16 @@ export const webAppPlugin = fp<{ root: string | null }>(
     app.decorate('sendWebApp', (reply: FastifyReply, url: string) => {
       if (!available) return false;
       const page = hasSignIn && isSignInDocumentUrl(url) ? signInDocument : 'index.html';
-      // A signed-in page's own scripts, named up front (see lib/page-preloads.ts). Only with a
-      // session cookie, not checked (a document load reads no session): a visitor without one
-      // is sent on to sign in and would load them for nothing.
-      const link = page === 'index.html' ? preloads.get(pagePathOf(url)) : undefined;
-      if (link && reply.request.cookies[sessionCookieName]) void reply.header('link', link);
+      // The session's read and a signed-in page's own scripts, named up front (see
+      // lib/page-preloads.ts). Only with a session cookie, not checked (a document load reads
+      // no session): a visitor without one is sent on to sign in and would load them for nothing.
+      if (reply.request.cookies[sessionCookieName]) {
+        const scripts = page === 'index.html' ? preloads.get(pagePathOf(url)) : undefined;
+        void reply.header(
+          'link',
+          scripts ? `${sessionReadPreload}, ${scripts}` : sessionReadPreload,
+        );
+      }
       void reply.header('cache-control', 'no-cache').sendFile(page);
       return true;
     });
