@@ -70,38 +70,3 @@ test('the AI chat loads its panels only when one is opened, and each opens whole
 
   expect(chunksOf(asked())).toEqual(['tool-settings', 'chat-settings-form', 'shortcuts-dialog']);
 });
-
-/**
- * The markdown pipeline (its view, parser, KaTeX and the highlighter, about 150 kB compressed)
- * formats replies: an empty chat nobody writes in loads none of it, and a prompt begun loads it
- * while the user types, before the first reply.
- */
-test('an empty chat loads the markdown pipeline only once a prompt is begun', async ({
-  signedIn: page,
-  provider,
-}) => {
-  await openAiChat(page);
-  await configureProvider(page, {
-    provider: 'OpenAI',
-    base: provider.base('openai-text', '/v1'),
-    key: 'sk-test',
-    model: 'gpt-4o-mini',
-  });
-  const asked = scriptsAsked(page);
-  const markdown = () =>
-    asked().filter((path) =>
-      /\/(markdown-view|markdown-tree|katex|lowlight)-[\w-]{8}\.js$/.test(path),
-    );
-  await page.reload();
-  const input = page.getByRole('textbox', { name: 'Message' });
-  await expect(input).toBeEnabled({ timeout: 30_000 });
-  await expect(page.getByTestId('chat-empty')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(markdown()).toEqual([]);
-
-  await input.pressSequentially('H');
-  const names = () => new Set(markdown().map((path) => /\/([a-z-]+)-[\w-]{8}\.js$/.exec(path)![1]));
-  await expect
-    .poll(names)
-    .toEqual(new Set(['markdown-view', 'markdown-tree', 'katex', 'lowlight']));
-});

@@ -3,8 +3,8 @@ import { whenIdle } from '@/lib/when-idle';
 import type * as ViewModule from './markdown-view';
 
 // The markdown pipeline (parser, GFM, sanitiser, code highlighting) is most of the AI chat's
-// code: it loads with the first reply shown, or ahead of it once a prompt is begun
-// (`useMarkdownPreload`), not with the page.
+// code: it loads with the first reply shown, or ahead of it (`useMarkdownPreload`), not with
+// the page.
 let view: typeof ViewModule | null = null;
 let viewLoading: Promise<typeof ViewModule> | null = null;
 function loadView(): Promise<typeof ViewModule> {
@@ -22,14 +22,12 @@ const FormattedView = lazy(() => loadView().then((module) => ({ default: module.
 
 /**
  * Loads the markdown view and the parser a streaming reply is formatted with once the page is
- * idle after `wanted` turns true, then, in a later idle moment, runs the parser once: a reply
- * that starts later does not wait for them, nor pay for their first evaluation and compilation
- * in the middle of its stream. Not wanted (an empty chat nobody has begun a prompt in), nothing
- * loads: the pipeline is about 150 kB compressed, a page's worth on a phone's link.
+ * idle after the chat shows, then, in a later idle moment, runs the parser once: a reply that
+ * starts later does not wait for them, nor pay for their first evaluation and compilation in
+ * the middle of its stream.
  */
-export function useMarkdownPreload(wanted: boolean): void {
+export function useMarkdownPreload(): void {
   useEffect(() => {
-    if (!wanted) return;
     let live = true;
     let cancel = whenIdle(
       () =>
@@ -45,7 +43,7 @@ export function useMarkdownPreload(wanted: boolean): void {
       live = false;
       cancel();
     };
-  }, [wanted]);
+  }, []);
 }
 
 /**

@@ -65,9 +65,7 @@ export function MessageList({
   const stick = useRef(true);
   const lastOffset = useRef<number | null>(null);
   const rows = useMemo(() => messageRows(messages), [messages]);
-  // A chat with messages formats them, and a reply may follow; an empty one waits for the
-  // page's prompt (ai-chat-page.tsx).
-  useMarkdownPreload(messages.length > 0);
+  useMarkdownPreload();
   const lastId = messages.at(-1)?.id;
   const records = useChatStore((s) => s.records);
   const versions = useMemo(() => versionPlaces(records), [records]);

@@ -142,9 +142,9 @@ export function AiChatPage({
   );
   const generating = useChatStore(useShallow((s) => Object.keys(s.replies)));
   const listKey = useMessageListKey(activeId);
-  // Once a prompt is begun (a character typed or a file attached), also while no list shows:
-  // the first reply finds the markdown loaded. An empty chat nobody writes in loads none.
-  const [composing, setComposing] = useState(false);
+  // Also while no list shows (the setup card, a chat still being read): the first reply finds
+  // the markdown loaded.
+  useMarkdownPreload();
 
   // Leaving the page leaves the replies running (docs/product.md#ai-reply-lifecycle): coming
   // back shows them going on.
@@ -214,7 +214,6 @@ export function AiChatPage({
     };
   }, [firstRun, setupLoaded, loadProviderSettings]);
   const attachments = usePromptAttachments(settings, active);
-  useMarkdownPreload(composing || messages.length > 0 || attachments.items.length > 0);
   const promptSources = usePromptSources();
   const slash = useSlashPrompts(promptSources, composerRef);
   const attachEnabled = !firstRun && missing.length === 0 && loaded;
@@ -464,10 +463,7 @@ export function AiChatPage({
           ) : null}
           <ChatInput
             inputRef={composerRef}
-            onTextChange={(text) => {
-              if (text.trim()) setComposing(true);
-              slash.onTextChange(text);
-            }}
+            onTextChange={slash.onTextChange}
             prefill={slash.prefill}
             onArrowUpEmpty={editLastPrompt}
             replying={replying}
