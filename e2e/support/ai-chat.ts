@@ -50,11 +50,13 @@ export async function configureProvider(page: Page, setup: ProviderSetup) {
   await expect(dialog).toBeHidden();
 }
 
+/** Opens the AI chat and waits for its message box; answers with the document's response. */
 export async function openAiChat(page: Page) {
-  await page.goto('/agents/mindBox');
+  const response = await page.goto('/agents/mindBox');
   // The AI chat's chunk is the app's largest: its first load in a fresh browser on a busy
   // machine can take longer than the usual wait.
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
+  return response;
 }
 
 export async function send(page: Page, text: string) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from '../support/accounts';
+import { openAiChat } from '../support/ai-chat';
 
 /**
  * The sign-in page's JavaScript is at most 100 kB on the wire. Bytes of a
@@ -62,8 +63,7 @@ test('a signed-in page asks for the account switch while its session is still be
     await route.continue();
   });
 
-  await page.goto('/agents/mindBox');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
+  await openAiChat(page);
   expect(askedBeforeSession).toBe(true);
 });
 
@@ -113,8 +113,7 @@ test('a signed-in page reads only the friend requests waiting for an answer, not
     const url = new URL(request.url());
     if (url.pathname === '/api/chat-social-msg/contacts/list') contactReads.push(url.search);
   });
-  await page.goto('/agents/mindBox');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
+  await openAiChat(page);
   await page.waitForLoadState('networkidle');
   expect(contactReads.length).toBeGreaterThan(0);
   expect(new Set(contactReads)).toEqual(new Set(['?waiting=incoming']));
@@ -134,8 +133,7 @@ test("a signed-in page reads its chats' unread counts once, not the chat list", 
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/chat-social-msg/chats')) reads.push(pathname);
   });
-  await page.goto('/agents/mindBox');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
+  await openAiChat(page);
   await page.waitForLoadState('networkidle');
   expect(reads).toEqual(['/api/chat-social-msg/chats/unread']);
 });
@@ -154,8 +152,7 @@ test('a signed-in page asks for its session with its document, before its code r
     if (new URL(request.url()).pathname === '/api/_auth/session') events.push('session read');
   });
   page.on('requestfinished', (request) => events.push(new URL(request.url()).pathname));
-  const response = await page.goto('/agents/mindBox');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 30_000 });
+  const response = await openAiChat(page);
   await page.waitForLoadState('networkidle');
   // No code of the app runs before its entry script has arrived.
   const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(
